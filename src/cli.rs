@@ -1,0 +1,129 @@
+//! The `herald rules …` commands: legal moves, perft, position status and a speed benchmark.
+//! Each returns its output as text so tests can call it without a process.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use crate::rules::{new_game, AnyGame, MoveError, PositionError, VariantId};
+
+/// Why a rules command could not run; the binary prints it and exits with status 2.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("move {number} ({text}): {error}")]
+    Move {
+        number: usize,
+        text: String,
+        error: MoveError,
+    },
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// Sets up the game a command works on: a start position or text, then the moves.
+pub fn setup(
+    variant: VariantId,
+    fen: Option<&str>,
+    moves: Option<&str>,
+) -> Result<Box<dyn AnyGame>, CommandError> {
+    let mut game = new_game(variant, fen)?;
+    for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
+        game.play(text).map_err(|error| CommandError::Move {
+            number: i + 1,
+            text: text.to_string(),
+            error,
+        })?;
+    }
+    Ok(game)
+}
+
+/// `herald rules moves`: the legal moves, one a line, in byte order.
+pub fn moves(game: &dyn AnyGame, san: bool) -> String {
+    let mut lines: Vec<String> = if san {
+        game.legal_moves().into_iter().map(|m| m.san).collect()
+    } else {
+        game.legal_coordinates()
+    };
+    lines.sort();
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// `herald rules perft`: with `divide`, a `move count` line per move; the total last.
+pub fn perft(game: &dyn AnyGame, depth: u32, divide: bool) -> String {
+    let mut out = String::new();
+    if divide {
+        let lines = game.divide(depth);
+        let total: u64 = lines.iter().map(|(_, n)| n).sum();
+        for (mv, n) in lines {
+            let _ = writeln!(out, "{mv} {n}");
+        }
+        let _ = writeln!(
+            out,
+            "{}",
+            if depth == 0 { game.perft(0) } else { total }
+        );
+    } else {
+        let _ = writeln!(out, "{}", game.perft(depth));
+    }
+    out
+}
+
+/// `herald rules show`: the position text, the status, and whether the side to move is in check.
+pub fn show(game: &dyn AnyGame) -> String {
+    let status = match game.outcome() {
+        Some(outcome) => outcome.to_string(),
+        None => "ongoing".to_string(),
+    };
+    let check = if game.in_check() { "check" } else { "no check" };
+    format!("{}\n{status}\n{check}\n", game.position_text())
+}
+
+/// A busy Epoch middlegame for the benchmark: both armies developed and in contact.
+pub const EPOCH_MIDGAME: &str = "s1hgae1m1g1ts/2t3p3h2/l1ll1lalll1ll/4l8/13/3L1l2L4/5L5L1/2LS3L1L3/13/LL5Hh4/2L2T3L3/4AG1A3T1/3M1EPG5 w - - - - Lb,Ld,Sa,ha 0 18";
+
+/// `herald rules bench`: medians of repeated timings, in release mode.
+pub fn bench(samples: usize) -> Result<String, CommandError> {
+    let start = new_game(VariantId::Epoch, None)?;
+    let midgame = new_game(VariantId::Epoch, Some(EPOCH_MIDGAME))?;
+    let mut out = String::new();
+    let median = |mut xs: Vec<f64>| {
+        xs.sort_by(|a, b| a.total_cmp(b));
+        xs[xs.len() / 2]
+    };
+    for (name, game) in [("start", &start), ("midgame", &midgame)] {
+        let n_moves = game.legal_coordinates().len();
+        let rounds = 200;
+        let times: Vec<f64> = (0..samples)
+            .map(|_| {
+                let t = Instant::now();
+                for _ in 0..rounds {
+                    std::hint::black_box(game.perft(1));
+                }
+                t.elapsed().as_secs_f64() / rounds as f64
+            })
+            .collect();
+        let m = median(times);
+        let _ = writeln!(
+            out,
+            "legal moves, {name} ({n_moves} moves): median {:.1} us per generation",
+            m * 1e6
+        );
+    }
+    let mut leaves = 0;
+    let times: Vec<f64> = (0..samples.clamp(1, 9))
+        .map(|_| {
+            let t = Instant::now();
+            leaves = start.perft(3);
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    let m = median(times);
+    let _ = writeln!(
+        out,
+        "perft(3) from the start: {leaves} leaves, median {:.3} s, {:.2} million leaves per second",
+        m,
+        leaves as f64 / m / 1e6
+    );
+    Ok(out)
+}

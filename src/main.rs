@@ -1,0 +1,103 @@
+//! The `herald` command: the rules tools now; the Discord bot when it arrives.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use herald::cli;
+use herald::rules::VariantId;
+
+#[derive(Parser)]
+#[command(name = "herald", version, about = "Correspondence chess variants: Chess 13: Epoch and more")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Rules tools: legal moves, perft, position status, benchmark.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+}
+
+#[derive(Args)]
+struct PositionArgs {
+    /// The variant.
+    #[arg(long, default_value = "epoch")]
+    variant: VariantId,
+    /// The position text to start from (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first, coordinate or SAN, separated by spaces.
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// Legal moves of the side to move, one per line, in byte order.
+    Moves {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print SAN instead of coordinates.
+        #[arg(long)]
+        san: bool,
+    },
+    /// Leaf count of the legal-move tree to the given depth.
+    Perft {
+        #[arg(long)]
+        depth: u32,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print `move count` for each legal move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// The position text, the status, and check.
+    Show {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Time move generation and perft(3) (build with --release).
+    Bench {
+        /// How many timings each median is taken over.
+        #[arg(long, default_value_t = 15)]
+        samples: usize,
+    },
+}
+
+fn run(command: RulesCommand) -> Result<String, cli::CommandError> {
+    let game = |p: &PositionArgs| cli::setup(p.variant, p.fen.as_deref(), p.moves.as_deref());
+    Ok(match command {
+        RulesCommand::Moves { position, san } => cli::moves(&*game(&position)?, san),
+        RulesCommand::Perft {
+            depth,
+            position,
+            divide,
+        } => cli::perft(&*game(&position)?, depth, divide),
+        RulesCommand::Show { position } => cli::show(&*game(&position)?),
+        RulesCommand::Bench { samples } => cli::bench(samples.max(1))?,
+    })
+}
+
+fn main() -> ExitCode {
+    let args = Cli::parse();
+    match args.command {
+        Some(Command::Rules(command)) => match run(command) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("herald: {e}");
+                ExitCode::from(2)
+            }
+        },
+        None => {
+            eprintln!(
+                "herald: the Discord bot is not part of this build yet; the rules tools are: herald rules --help"
+            );
+            ExitCode::from(2)
+        }
+    }
+}

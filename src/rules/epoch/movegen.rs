@@ -1,0 +1,600 @@
+//! Move generation and making moves (epoch.md sections 4 to 7).
+
+use super::board::{tables, Board, CELLS, RESTRICTED_REACH, SIZE};
+use super::{castle_squares, Kind, Move, Piece, Position, Sq, Wing};
+use crate::rules::Color;
+
+/// White's Legionaries move up the board, Black's down.
+pub fn forward(color: Color) -> i8 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+/// The rank index a side's Legionaries start on, and the last rank they promote on.
+pub fn start_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 2,
+        Color::Black => 10,
+    }
+}
+
+pub fn last_rank(color: Color) -> u8 {
+    match color {
+        Color::White => SIZE - 1,
+        Color::Black => 0,
+    }
+}
+
+/// Rank 7, the middle rank, as an index.
+pub const MIDDLE_RANK: u8 = 6;
+
+/// Whether a Legionary on `rank` has not yet reached the middle rank.
+fn before_middle(color: Color, rank: u8) -> bool {
+    match color {
+        Color::White => rank < MIDDLE_RANK,
+        Color::Black => rank > MIDDLE_RANK,
+    }
+}
+
+/// Pseudo-legal moves: every move the pieces allow, before the test for the mover's Pope.
+pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
+    let b = &pos.board;
+    let us = pos.turn;
+    for sq in 0..CELLS as Sq {
+        let Some(p) = b.at(sq) else { continue };
+        if p.color != us {
+            continue;
+        }
+        match p.kind {
+            Kind::Pope => pope_moves(b, us, sq, out),
+            Kind::Emperor => {
+                if b.awake[us.index()] {
+                    slide(b, us, sq, 0..8, usize::MAX, out);
+                }
+            }
+            Kind::Marshal => marshal_moves(pos, sq, out),
+            Kind::Assassin => assassin_moves(b, us, sq, out),
+            Kind::Sentinel => sentinel_moves(b, us, sq, out),
+            Kind::Mage => mage_moves(b, us, sq, out),
+            Kind::Herald => herald_moves(b, us, sq, out),
+            Kind::Templar => templar_moves(b, us, sq, out),
+            Kind::Legionary => legionary_moves(pos, sq, out),
+        }
+    }
+    castling_moves(pos, out);
+}
+
+/// A slider that moves and captures alike: quiet moves to empty squares, a capture of the
+/// first piece met, all within `reach`.
+fn slide(
+    b: &Board,
+    us: Color,
+    from: Sq,
+    dirs: std::ops::Range<usize>,
+    reach: usize,
+    out: &mut Vec<Move>,
+) {
+    let geo = &tables().geo;
+    for dir in dirs {
+        for (i, &to) in geo.ray(from, dir).iter().enumerate() {
+            if i >= reach {
+                break;
+            }
+            match b.at(to) {
+                None => out.push(Move::Quiet { from, to }),
+                Some(_) => {
+                    if b.capturable_by(us, to) {
+                        out.push(Move::Capture { from, to });
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn reach(b: &Board, us: Color, sq: Sq) -> usize {
+    if b.enhanced(us, sq) {
+        usize::MAX
+    } else {
+        RESTRICTED_REACH
+    }
+}
+
+fn pope_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
+    let geo = &tables().geo;
+    for dir in 0..8 {
+        if let Some(to) = geo.step(from, dir) {
+            match b.at(to) {
+                None => out.push(Move::Quiet { from, to }),
+                Some(_) if b.capturable_by(us, to) => out.push(Move::Capture { from, to }),
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+fn marshal_moves(pos: &Position, from: Sq, out: &mut Vec<Move>) {
+    let b = &pos.board;
+    let us = pos.turn;
+    let geo = &tables().geo;
+    for dir in 0..8 {
+        for &to in geo.ray(from, dir) {
+            match b.at(to) {
+                None => out.push(Move::Quiet { from, to }),
+                Some(victim) => {
+                    if b.capturable_by(us, to) {
+                        let riposte = pos
+                            .riposte
+                            .as_slice()
+                            .iter()
+                            .any(|&y| geo.direction(from, y) == Some(dir));
+                        if victim.kind == Kind::Pope || riposte || b.attacks(us, to) {
+                            out.push(Move::Capture { from, to });
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn assassin_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
+    let geo = &tables().geo;
+    let reach = reach(b, us, from);
+    for dir in 0..8 {
+        let ray = geo.ray(from, dir);
+        for (i, &sq) in ray.iter().enumerate() {
+            let d = i + 1;
+            if d > reach {
+                break;
+            }
+            if b.at(sq).is_none() {
+                out.push(Move::Quiet { from, to: sq });
+                continue;
+            }
+            if b.capturable_by(us, sq) {
+                let landing = match ray.get(i + 1) {
+                    Some(&beyond) if d < reach && b.at(beyond).is_none() => Some(beyond),
+                    Some(_) => None,
+                    None if geo.is_corner(sq) => Some(sq),
+                    None => None,
+                };
+                if let Some(to) = landing {
+                    let mut after = b.clone();
+                    after.clear(sq);
+                    after.relocate(from, to);
+                    if !after.attacks(!us, to) {
+                        out.push(Move::AssassinCapture {
+                            from,
+                            victim: sq,
+                            to,
+                        });
+                    }
+                }
+            }
+            break;
+        }
+    }
+}
+
+fn sentinel_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
+    let geo = &tables().geo;
+    let enhanced = b.enhanced(us, from);
+    let (quiet_reach, capture_reach) = if enhanced {
+        (6, usize::MAX)
+    } else {
+        (3, RESTRICTED_REACH)
+    };
+    let marshal = b.marshal[us.index()];
+    for dir in 0..4 {
+        // How far the line may run after passing through own pieces: up to and including the
+        // Marshal's file (along a rank) or rank (along a file), and only heading towards it.
+        let pass_limit = match marshal {
+            Some(m) if enhanced => {
+                let (df, dr) = crate::rules::geometry::DIRECTIONS[dir];
+                let gap_f = geo.file(m) as i16 - geo.file(from) as i16;
+                let gap_r = geo.rank(m) as i16 - geo.rank(from) as i16;
+                if df != 0 && gap_f.signum() == df as i16 {
+                    gap_f.unsigned_abs() as usize
+                } else if dr != 0 && gap_r.signum() == dr as i16 {
+                    gap_r.unsigned_abs() as usize
+                } else {
+                    0
+                }
+            }
+            _ => 0,
+        };
+        let mut passed = false;
+        for (i, &to) in geo.ray(from, dir).iter().enumerate() {
+            let d = i + 1;
+            match b.at(to) {
+                None => {
+                    if passed {
+                        if d > quiet_reach || d > pass_limit {
+                            break;
+                        }
+                        out.push(Move::Quiet { from, to });
+                    } else if d <= quiet_reach {
+                        out.push(Move::Quiet { from, to });
+                    }
+                }
+                Some(p) if p.color == us => {
+                    if d < pass_limit.min(quiet_reach) {
+                        passed = true;
+                    } else {
+                        break;
+                    }
+                }
+                Some(_) => {
+                    if !passed && d <= capture_reach && b.capturable_by(us, to) {
+                        out.push(Move::Capture { from, to });
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn mage_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
+    let t = tables();
+    let geo = &t.geo;
+    let enhanced = b.enhanced(us, from);
+    let mut victims = 0;
+    let mut own_pope = false;
+    for dir in 0..8 {
+        let Some(to) = geo.step(from, dir) else { continue };
+        match b.at(to) {
+            None => out.push(Move::Quiet { from, to }),
+            Some(p) if p.color == us => own_pope |= p.kind == Kind::Pope,
+            Some(p) => {
+                if !b.is_dormant(p) {
+                    victims += 1;
+                }
+            }
+        }
+    }
+    if enhanced {
+        for &to in &t.mage_leaps[from as usize] {
+            if b.at(to).is_none() {
+                out.push(Move::Quiet { from, to });
+            }
+        }
+    }
+    // A blast must destroy an enemy piece; a restricted one may not catch its own Pope.
+    if victims > 0 && (enhanced || !own_pope) {
+        out.push(Move::Blast { at: from });
+    }
+}
+
+fn herald_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
+    let geo = &tables().geo;
+    let enhanced = b.enhanced(us, from);
+    slide(b, us, from, 4..8, reach(b, us, from), out);
+    for dir in 0..4 {
+        let Some(to) = geo.step(from, dir) else { continue };
+        match b.at(to) {
+            None => out.push(Move::Quiet { from, to }),
+            Some(_) if enhanced && b.capturable_by(us, to) => out.push(Move::Capture { from, to }),
+            Some(_) => {}
+        }
+    }
+}
+
+fn templar_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
+    let t = tables();
+    let mut leap = |to: Sq| match b.at(to) {
+        None => out.push(Move::Quiet { from, to }),
+        Some(_) if b.capturable_by(us, to) => out.push(Move::Capture { from, to }),
+        Some(_) => {}
+    };
+    t.long_leaps[from as usize].iter().for_each(|&to| leap(to));
+    if b.enhanced(us, from) {
+        t.short_leaps[from as usize].iter().for_each(|&to| leap(to));
+    }
+}
+
+/// The kinds a Legionary on `file` could claim now: lost on its file or a neighbour.
+pub fn claimable_kinds(pos: &Position, color: Color, file: u8) -> Vec<Kind> {
+    let lost = &pos.lost[color.index()];
+    Kind::ALL
+        .into_iter()
+        .filter(|k| k.claimable())
+        .filter(|&k| {
+            let counts = &lost[k as usize];
+            (file.saturating_sub(1)..=(file + 1).min(SIZE - 1)).any(|f| counts[f as usize] > 0)
+        })
+        .collect()
+}
+
+fn legionary_moves(pos: &Position, from: Sq, out: &mut Vec<Move>) {
+    let b = &pos.board;
+    let us = pos.turn;
+    let geo = &tables().geo;
+    let fwd = forward(us);
+    let rank = geo.rank(from);
+    let file = geo.file(from);
+    let last = last_rank(us);
+    let claims = || claimable_kinds(pos, us, file);
+
+    if rank == last {
+        for kind in claims() {
+            out.push(Move::Claim { at: from, kind });
+        }
+        return;
+    }
+
+    let arrive = |to: Sq, capture: bool, out: &mut Vec<Move>| {
+        if geo.rank(to) == last {
+            let kinds = claimable_kinds(pos, us, geo.file(to));
+            if !kinds.is_empty() {
+                for kind in kinds {
+                    out.push(Move::Promotion {
+                        from,
+                        to,
+                        kind,
+                        capture,
+                    });
+                }
+                return;
+            }
+        }
+        out.push(if capture {
+            Move::Capture { from, to }
+        } else {
+            Move::Quiet { from, to }
+        });
+    };
+
+    let ahead = if fwd > 0 { 0 } else { 2 };
+    if before_middle(us, rank) {
+        // The advance: any distance up to the middle rank, never past it.
+        for &to in geo.ray(from, ahead) {
+            if b.at(to).is_some() {
+                break;
+            }
+            out.push(Move::Quiet { from, to });
+            if geo.rank(to) == MIDDLE_RANK {
+                break;
+            }
+        }
+    } else {
+        let steps = if b.enhanced(us, from) { 2 } else { 1 };
+        for &to in geo.ray(from, ahead).iter().take(steps) {
+            if b.at(to).is_some() {
+                break;
+            }
+            arrive(to, false, out);
+        }
+    }
+
+    for df in [-1i8, 1] {
+        let Some(to) = geo.offset(from, df, fwd) else { continue };
+        if b.capturable_by(us, to) {
+            arrive(to, true, out);
+        } else if pos.en_passant == Some(to) {
+            if let Some(victim) = geo.offset(to, 0, -fwd) {
+                if b.at(victim) == Some(Piece::new(!us, Kind::Legionary)) {
+                    out.push(Move::EnPassant { from, to, victim });
+                }
+            }
+        }
+    }
+}
+
+fn castling_moves(pos: &Position, out: &mut Vec<Move>) {
+    let b = &pos.board;
+    let us = pos.turn;
+    for wing in [Wing::A, Wing::M] {
+        if !pos.castling[us.index()][wing as usize] {
+            continue;
+        }
+        let cs = castle_squares(us, wing);
+        if b.at(cs.pope_from) != Some(Piece::new(us, Kind::Pope))
+            || b.at(cs.sentinel_from) != Some(Piece::new(us, Kind::Sentinel))
+            || !b.clear_between(cs.pope_from, cs.sentinel_from)
+        {
+            continue;
+        }
+        if b.in_check(us) {
+            return;
+        }
+        let crosses_check = cs.crossed.iter().any(|&sq| {
+            let mut probe = b.clone();
+            probe.relocate(cs.pope_from, sq);
+            probe.in_check(us)
+        });
+        if !crosses_check {
+            out.push(Move::Castle { wing });
+        }
+    }
+}
+
+/// What a move removed from the board: up to eight pieces, with their squares.
+#[derive(Default)]
+pub struct Removed {
+    pub items: [(Sq, Option<Piece>); 8],
+    pub len: usize,
+}
+
+impl Removed {
+    fn push(&mut self, sq: Sq, piece: Piece) {
+        self.items[self.len] = (sq, Some(piece));
+        self.len += 1;
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
+        self.items[..self.len]
+            .iter()
+            .filter_map(|&(sq, p)| p.map(|p| (sq, p)))
+    }
+}
+
+/// Carries out a move's effect on the board alone, recording what it removed.
+pub fn apply(b: &mut Board, us: Color, mv: &Move, removed: &mut Removed) {
+    match *mv {
+        Move::Quiet { from, to } => b.relocate(from, to),
+        Move::Capture { from, to } => {
+            if let Some(victim) = b.clear(to) {
+                removed.push(to, victim);
+            }
+            b.relocate(from, to);
+        }
+        Move::Promotion {
+            from, to, kind, ..
+        } => {
+            if let Some(victim) = b.clear(to) {
+                removed.push(to, victim);
+            }
+            b.clear(from);
+            promote(b, us, to, kind);
+        }
+        Move::Claim { at, kind } => promote(b, us, at, kind),
+        Move::AssassinCapture { from, victim, to } => {
+            if let Some(p) = b.clear(victim) {
+                removed.push(victim, p);
+            }
+            b.relocate(from, to);
+        }
+        Move::EnPassant { from, to, victim } => {
+            if let Some(p) = b.clear(victim) {
+                removed.push(victim, p);
+            }
+            b.relocate(from, to);
+        }
+        Move::Blast { at } => {
+            let geo = &tables().geo;
+            let enhanced = b.enhanced(us, at);
+            for dir in 0..8 {
+                let Some(sq) = geo.step(at, dir) else { continue };
+                let Some(p) = b.at(sq) else { continue };
+                // Dormant Emperors survive; an enhanced blast spares its own side.
+                if b.is_dormant(p) || (enhanced && p.color == us) {
+                    continue;
+                }
+                b.clear(sq);
+                removed.push(sq, p);
+            }
+        }
+        Move::Castle { wing } => {
+            let cs = castle_squares(us, wing);
+            b.relocate(cs.pope_from, cs.pope_to);
+            b.relocate(cs.sentinel_from, cs.sentinel_to);
+        }
+    }
+}
+
+/// Puts the claimed piece where the Legionary stands; a claimed Emperor comes in awake.
+fn promote(b: &mut Board, us: Color, at: Sq, kind: Kind) {
+    b.put(at, Piece::new(us, kind));
+    if kind == Kind::Emperor {
+        b.awake[us.index()] = true;
+    }
+}
+
+/// Wakes the dormant Emperor of the side whose turn begins, if its Marshal is gone or the
+/// enemy attacks it (epoch.md section 4, Emperor).
+fn wake(b: &mut Board, side: Color) {
+    if b.emperor_would_wake(side) {
+        b.awake[side.index()] = true;
+    }
+}
+
+/// Whether a pseudo-legal move leaves the mover's Pope safe, with the opponent's Emperor
+/// woken as it would be at the start of the opponent's turn (epoch.md section 5).
+pub fn is_legal(pos: &Position, mv: &Move) -> bool {
+    let mut b = pos.board.clone();
+    let mut removed = Removed::default();
+    apply(&mut b, pos.turn, mv, &mut removed);
+    wake(&mut b, !pos.turn);
+    !b.in_check(pos.turn)
+}
+
+pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_legal(pos, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        if is_legal(pos, &out[i]) {
+            out[keep] = out[i];
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Plays a legal move and brings the position to the start of the opponent's turn.
+pub fn play(pos: &mut Position, mv: &Move) {
+    let us = pos.turn;
+    let them = !us;
+    let geo = &tables().geo;
+    let mover = pos.board.at(mv.from(us));
+    let mut removed = Removed::default();
+    apply(&mut pos.board, us, mv, &mut removed);
+
+    for (sq, piece) in removed.iter() {
+        pos.lost[piece.color.index()][piece.kind as usize][geo.file(sq) as usize] += 1;
+    }
+    if let Move::Promotion { to: at, kind, .. } | Move::Claim { at, kind } = *mv {
+        consume_lost(pos, us, geo.file(at), kind);
+    }
+
+    // Castling rights live while the Pope and that Sentinel have never left home.
+    for color in Color::BOTH {
+        for wing in [Wing::A, Wing::M] {
+            let cs = castle_squares(color, wing);
+            let home = pos.board.at(cs.pope_from) == Some(Piece::new(color, Kind::Pope))
+                && pos.board.at(cs.sentinel_from) == Some(Piece::new(color, Kind::Sentinel))
+                && ![cs.pope_from, cs.sentinel_from].contains(&mv.from(us));
+            pos.castling[color.index()][wing as usize] &= home;
+        }
+    }
+
+    pos.en_passant = match *mv {
+        Move::Quiet { from, to }
+            if mover.map(|p| p.kind) == Some(Kind::Legionary)
+                && geo.rank(from) == start_rank(us)
+                && geo.rank(to) == MIDDLE_RANK =>
+        {
+            geo.offset(to, 0, -forward(us))
+        }
+        _ => None,
+    };
+
+    let progress = removed.len > 0
+        || matches!(mv, Move::Blast { .. } | Move::Claim { .. })
+        || mover.map(|p| p.kind) == Some(Kind::Legionary);
+    pos.clock = if progress { 0 } else { pos.clock + 1 };
+    if us == Color::Black {
+        pos.move_number += 1;
+    }
+    pos.turn = them;
+
+    // Riposte: squares where `them` lost a piece to this move and its Marshal sees.
+    pos.riposte = Default::default();
+    if let Some(m) = pos.board.marshal[them.index()] {
+        for (sq, piece) in removed.iter() {
+            if piece.color == them && pos.board.clear_between(m, sq) {
+                pos.riposte.insert(sq);
+            }
+        }
+    }
+    wake(&mut pos.board, them);
+}
+
+/// Removes the claimed piece from the lost pieces: the one on the Legionary's own file, else
+/// the lower-lettered neighbour (epoch.md section 7).
+fn consume_lost(pos: &mut Position, us: Color, file: u8, kind: Kind) {
+    let counts = &mut pos.lost[us.index()][kind as usize];
+    let candidates = [Some(file), file.checked_sub(1), Some(file + 1)];
+    for f in candidates.into_iter().flatten() {
+        if f < SIZE && counts[f as usize] > 0 {
+            counts[f as usize] -= 1;
+            return;
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! A game in progress: a variant's position plus what only history knows (repetitions, the
+//! moves played, the swap), and the dynamic interface the rest of Herald uses.
+
+use super::notation::normalize;
+use super::{
+    BoardView, Color, MoveError, MoveInfo, MoveMarks, Outcome, PositionError, Square, Variant,
+    VariantId,
+};
+
+/// A game of variant `V` from a start position.
+#[derive(Clone, Debug)]
+pub struct Game<V: Variant> {
+    start: V,
+    position: V,
+    moves: Vec<V::Move>,
+    /// The repetition key of every position so far, the start included.
+    keys: Vec<u64>,
+    legal: Vec<V::Move>,
+    outcome: Option<Outcome>,
+    last: Option<MoveMarks>,
+    swapped: bool,
+}
+
+/// How often the last key occurs among the positions that can still repeat.
+fn occurrences(keys: &[u64], reversible_plies: u32) -> usize {
+    let Some(&last) = keys.last() else { return 0 };
+    let window = (reversible_plies as usize + 1).min(keys.len());
+    keys[keys.len() - window..]
+        .iter()
+        .rev()
+        .step_by(2)
+        .filter(|&&k| k == last)
+        .count()
+}
+
+impl<V: Variant> Game<V> {
+    /// A game starting from `position`, which counts as the first occurrence for repetition.
+    pub fn new(position: V) -> Self {
+        let mut game = Game {
+            start: position.clone(),
+            keys: vec![position.repetition_key()],
+            position,
+            moves: Vec::new(),
+            legal: Vec::new(),
+            outcome: None,
+            last: None,
+            swapped: false,
+        };
+        game.settle();
+        game
+    }
+
+    /// Recomputes the legal moves and the outcome of the current position.
+    fn settle(&mut self) {
+        self.legal.clear();
+        self.position.legal_moves(&mut self.legal);
+        let occ = occurrences(&self.keys, self.position.reversible_plies());
+        self.outcome = self.position.outcome(!self.legal.is_empty(), occ);
+        if self.outcome.is_some() {
+            self.legal.clear();
+        }
+    }
+
+    pub fn position(&self) -> &V {
+        &self.position
+    }
+
+    pub fn start_position(&self) -> &V {
+        &self.start
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal(&self) -> &[V::Move] {
+        &self.legal
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn moves(&self) -> &[V::Move] {
+        &self.moves
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: V::Move) -> Result<(), MoveError> {
+        if let Some(outcome) = self.outcome {
+            return Err(MoveError::GameOver(outcome));
+        }
+        if !self.legal.contains(&mv) {
+            return Err(MoveError::Illegal {
+                input: self.position.coordinate(&mv),
+                reason: "not a legal move here".into(),
+            });
+        }
+        self.last = Some(self.position.marks(&mv));
+        self.position.play(&mv);
+        self.moves.push(mv);
+        self.keys.push(self.position.repetition_key());
+        self.settle();
+        Ok(())
+    }
+
+    /// Finds the one legal move the input names.
+    pub fn parse(&self, input: &str) -> Result<V::Move, MoveError> {
+        if let Some(outcome) = self.outcome {
+            return Err(MoveError::GameOver(outcome));
+        }
+        let wanted = normalize(input);
+        let found: Vec<V::Move> = self
+            .legal
+            .iter()
+            .filter(|mv| self.position.spellings(mv, &self.legal).contains(&wanted))
+            .copied()
+            .collect();
+        match found.len() {
+            1 => Ok(found[0]),
+            0 => Err(self.position.explain(input, &self.legal)),
+            _ => {
+                let mut candidates: Vec<String> = found
+                    .iter()
+                    .map(|mv| self.position.long_form(mv))
+                    .collect();
+                candidates.sort();
+                Err(MoveError::Ambiguous {
+                    input: input.trim().to_string(),
+                    candidates,
+                })
+            }
+        }
+    }
+
+    /// The SAN of a legal move, with `+` for check and `#` for mate.
+    pub fn san(&self, mv: &V::Move) -> String {
+        let mut san = self.position.san(mv, &self.legal);
+        let mut after = self.position.clone();
+        after.play(mv);
+        if after.in_check() {
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            san.push(if replies.is_empty() { '#' } else { '+' });
+        }
+        san
+    }
+
+    pub fn info(&self, mv: &V::Move) -> MoveInfo {
+        MoveInfo {
+            coordinate: self.position.coordinate(mv),
+            san: self.san(mv),
+            description: self.position.describe(mv),
+            marks: self.position.marks(mv),
+        }
+    }
+
+    /// Leaf count of the legal-move tree; a finished game has no children.
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut keys = self.keys.clone();
+        perft_from(&self.position, depth, &mut keys)
+    }
+
+    /// The perft count below each legal move, sorted by the move's coordinate form.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut keys = self.keys.clone();
+        let mut lines: Vec<(String, u64)> = if depth == 0 {
+            Vec::new()
+        } else {
+            self.legal
+                .iter()
+                .map(|mv| {
+                    let mut child = self.position.clone();
+                    child.play(mv);
+                    keys.push(child.repetition_key());
+                    let n = perft_from(&child, depth - 1, &mut keys);
+                    keys.pop();
+                    (self.position.coordinate(mv), n)
+                })
+                .collect()
+        };
+        lines.sort();
+        lines
+    }
+
+    fn swap_available(&self) -> bool {
+        V::HAS_SWAP
+            && !self.swapped
+            && self.outcome.is_none()
+            && self.moves.len() == 1
+            && self.start.turn() == Color::White
+    }
+}
+
+fn perft_from<V: Variant>(position: &V, depth: u32, keys: &mut Vec<u64>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::with_capacity(128);
+    position.legal_moves(&mut moves);
+    let occ = occurrences(keys, position.reversible_plies());
+    if position.outcome(!moves.is_empty(), occ).is_some() {
+        return 0;
+    }
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for mv in &moves {
+        let mut child = position.clone();
+        child.play(mv);
+        keys.push(child.repetition_key());
+        total += perft_from(&child, depth - 1, keys);
+        keys.pop();
+    }
+    total
+}
+
+/// A game of any variant, as the service, the renderer and the adapters see it.
+pub trait AnyGame: Send + Sync {
+    fn variant(&self) -> VariantId;
+    /// The position text the game started from.
+    fn start_text(&self) -> String;
+    /// The position text now.
+    fn position_text(&self) -> String;
+    fn turn(&self) -> Color;
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// The legal moves in coordinate form, sorted by byte order; none once the game is over.
+    fn legal_coordinates(&self) -> Vec<String>;
+    /// The legal moves with SAN, words and marks, sorted by coordinate form.
+    fn legal_moves(&self) -> Vec<MoveInfo>;
+    /// The legal moves of the piece on `square`.
+    fn moves_from(&self, square: Square) -> Vec<MoveInfo>;
+    /// Reads player input (any accepted form) as one legal move.
+    fn parse_move(&self, input: &str) -> Result<MoveInfo, MoveError>;
+    /// Reads player input and plays the move it names.
+    fn play(&mut self, input: &str) -> Result<MoveInfo, MoveError>;
+    /// The moves played so far, in coordinate form.
+    fn moves_played(&self) -> Vec<String>;
+    /// What the last move did, for highlighting.
+    fn last_move(&self) -> Option<MoveMarks>;
+    fn board(&self) -> BoardView;
+    /// Whether the side to move may swap sides instead of moving (Black's first turn only).
+    fn swap_available(&self) -> bool;
+    /// Records the swap: the position is unchanged, the players exchange colours.
+    fn swap(&mut self) -> Result<(), MoveError>;
+    fn perft(&self, depth: u32) -> u64;
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+impl<V: Variant> AnyGame for Game<V> {
+    fn variant(&self) -> VariantId {
+        V::ID
+    }
+
+    fn start_text(&self) -> String {
+        self.start.to_text()
+    }
+
+    fn position_text(&self) -> String {
+        self.position.to_text()
+    }
+
+    fn turn(&self) -> Color {
+        self.position.turn()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn in_check(&self) -> bool {
+        self.position.in_check()
+    }
+
+    fn legal_coordinates(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .legal
+            .iter()
+            .map(|mv| self.position.coordinate(mv))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn legal_moves(&self) -> Vec<MoveInfo> {
+        let mut out: Vec<MoveInfo> = self.legal.iter().map(|mv| self.info(mv)).collect();
+        out.sort_by(|a, b| a.coordinate.cmp(&b.coordinate));
+        out
+    }
+
+    fn moves_from(&self, square: Square) -> Vec<MoveInfo> {
+        let mut out: Vec<MoveInfo> = self
+            .legal
+            .iter()
+            .filter(|mv| self.position.marks(mv).from == square)
+            .map(|mv| self.info(mv))
+            .collect();
+        out.sort_by(|a, b| a.coordinate.cmp(&b.coordinate));
+        out
+    }
+
+    fn parse_move(&self, input: &str) -> Result<MoveInfo, MoveError> {
+        self.parse(input).map(|mv| self.info(&mv))
+    }
+
+    fn play(&mut self, input: &str) -> Result<MoveInfo, MoveError> {
+        let mv = self.parse(input)?;
+        let info = self.info(&mv);
+        Game::play(self, mv)?;
+        Ok(info)
+    }
+
+    fn moves_played(&self) -> Vec<String> {
+        let mut replay = self.start.clone();
+        self.moves
+            .iter()
+            .map(|mv| {
+                let text = replay.coordinate(mv);
+                replay.play(mv);
+                text
+            })
+            .collect()
+    }
+
+    fn last_move(&self) -> Option<MoveMarks> {
+        self.last.clone()
+    }
+
+    fn board(&self) -> BoardView {
+        self.position.board_view()
+    }
+
+    fn swap_available(&self) -> bool {
+        Game::swap_available(self)
+    }
+
+    fn swap(&mut self) -> Result<(), MoveError> {
+        if !Game::swap_available(self) {
+            return Err(MoveError::Illegal {
+                input: "swap".into(),
+                reason: "the swap is only available on Black's first turn, once per game".into(),
+            });
+        }
+        self.swapped = true;
+        Ok(())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        Game::perft(self, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        Game::divide(self, depth)
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// Starts a game of `variant` from its start position or from a position text.
+pub fn new_game(variant: VariantId, text: Option<&str>) -> Result<Box<dyn AnyGame>, PositionError> {
+    fn boxed<V: Variant>(text: Option<&str>) -> Result<Box<dyn AnyGame>, PositionError> {
+        let position = match text {
+            Some(text) => V::from_text(text)?,
+            None => V::start(),
+        };
+        Ok(Box::new(Game::new(position)))
+    }
+    match variant {
+        VariantId::Epoch => boxed::<super::epoch::Position>(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::occurrences;
+
+    #[test]
+    fn occurrences_count_same_side_positions_within_the_window() {
+        // keys: A B A B A  -> the last A occurs three times
+        assert_eq!(occurrences(&[1, 2, 1, 2, 1], 10), 3);
+        // an irreversible move two plies ago hides the older ones
+        assert_eq!(occurrences(&[1, 2, 1, 2, 1], 2), 2);
+        assert_eq!(occurrences(&[7], 0), 1);
+    }
+}

@@ -1,0 +1,68 @@
+//! Reading what players type. Every variant renders each legal move in all the spellings it
+//! accepts; input and spellings both pass through [`normalize`], and the input names the moves
+//! whose spellings it equals. So every accepted form works, and ambiguity shows itself.
+
+/// Brings a spelling of a move to one form: decorations (`+ # ! ?`), separators (`- x : =` and
+/// spaces) dropped, castling with letter O, a blast as `<square>*`, a promotion as a trailing
+/// capital letter (`e12e13s` and `e13=S` both end in `S`).
+pub fn normalize(input: &str) -> String {
+    let mut s = input.trim();
+    while let Some(rest) = s.strip_suffix(['+', '#', '!', '?']) {
+        s = rest.trim_end();
+    }
+    let lower = s.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("blast") {
+        let square: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+        return format!("{square}*");
+    }
+    match lower.as_str() {
+        "o-o" | "0-0" | "oo" | "00" => return "O-O".to_string(),
+        "o-o-o" | "0-0-0" | "ooo" | "000" => return "O-O-O".to_string(),
+        _ => {}
+    }
+    let mut out: String = s
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | 'x' | 'X' | '×' | ':' | '='))
+        .collect();
+    // A letter straight after a digit at the end is a promotion: write it as a capital.
+    let bytes = out.as_bytes();
+    if bytes.len() >= 2 && bytes[bytes.len() - 2].is_ascii_digit() {
+        let last = bytes[bytes.len() - 1];
+        if last.is_ascii_lowercase() {
+            out.pop();
+            out.push(last.to_ascii_uppercase() as char);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize;
+
+    #[test]
+    fn separators_and_decorations_are_dropped() {
+        assert_eq!(normalize(" Hc1-e3+ "), "Hc1e3");
+        assert_eq!(normalize("Hxe3#"), "He3");
+        assert_eq!(normalize("c1xe3!?"), "c1e3");
+        assert_eq!(normalize("dxe6"), "de6");
+    }
+
+    #[test]
+    fn castling_promotion_and_blast_have_one_form() {
+        assert_eq!(normalize("0-0"), "O-O");
+        assert_eq!(normalize("O-O-O+"), "O-O-O");
+        assert_eq!(normalize("e12e13s"), "e12e13S");
+        assert_eq!(normalize("e13=S"), "e13S");
+        assert_eq!(normalize("e13=s"), "e13S");
+        assert_eq!(normalize("blast d5"), "d5*");
+        assert_eq!(normalize("Blast  d5"), "d5*");
+        assert_eq!(normalize("Gd5*"), "Gd5*");
+    }
+
+    #[test]
+    fn two_digit_ranks_survive() {
+        assert_eq!(normalize("e10-e11"), "e10e11");
+        assert_eq!(normalize("Sa1a10"), "Sa1a10");
+    }
+}
