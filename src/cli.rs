@@ -58,11 +58,7 @@ pub fn perft(game: &dyn AnyGame, depth: u32, divide: bool) -> String {
         for (mv, n) in lines {
             let _ = writeln!(out, "{mv} {n}");
         }
-        let _ = writeln!(
-            out,
-            "{}",
-            if depth == 0 { game.perft(0) } else { total }
-        );
+        let _ = writeln!(out, "{}", if depth == 0 { game.perft(0) } else { total });
     } else {
         let _ = writeln!(out, "{}", game.perft(depth));
     }
@@ -79,8 +75,9 @@ pub fn show(game: &dyn AnyGame) -> String {
     format!("{}\n{status}\n{check}\n", game.position_text())
 }
 
-/// A busy Epoch middlegame for the benchmark: both armies developed and in contact.
-pub const EPOCH_MIDGAME: &str = "s1hgae1m1g1ts/2t3p3h2/l1ll1lalll1ll/4l8/13/3L1l2L4/5L5L1/2LS3L1L3/13/LL5Hh4/2L2T3L3/4AG1A3T1/3M1EPG5 w - - - - Lb,Ld,Sa,ha 0 18";
+/// A busy Epoch middlegame for the benchmark (117 legal moves), reached by a seeded random game.
+pub const EPOCH_MIDGAME: &str =
+    "st1g1ep4ts/1h4a3g2/lla5llh2/3ll1ml2ll1/13/2l2l7/L2L2l3L1l/3MLL7/1L10L/6L4L1/2L4LLL3/S1HT4A4/1G2AEP2GHTS b Mam k6 - - - 0 23";
 
 /// `herald rules bench`: medians of repeated timings, in release mode.
 pub fn bench(samples: usize) -> Result<String, CommandError> {

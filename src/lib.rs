@@ -1,4 +1,4 @@
 //! Herald: correspondence chess variants on Discord. The rules core lives in [`rules`].
 
-pub mod rules;
 pub mod cli;
+pub mod rules;

@@ -7,7 +7,11 @@ use herald::cli;
 use herald::rules::VariantId;
 
 #[derive(Parser)]
-#[command(name = "herald", version, about = "Correspondence chess variants: Chess 13: Epoch and more")]
+#[command(
+    name = "herald",
+    version,
+    about = "Correspondence chess variants: Chess 13: Epoch and more"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -117,10 +117,8 @@ impl<V: Variant> Game<V> {
             1 => Ok(found[0]),
             0 => Err(self.position.explain(input, &self.legal)),
             _ => {
-                let mut candidates: Vec<String> = found
-                    .iter()
-                    .map(|mv| self.position.long_form(mv))
-                    .collect();
+                let mut candidates: Vec<String> =
+                    found.iter().map(|mv| self.position.long_form(mv)).collect();
                 candidates.sort();
                 Err(MoveError::Ambiguous {
                     input: input.trim().to_string(),

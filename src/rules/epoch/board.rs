@@ -281,7 +281,9 @@ impl Board {
             Color::Black => (4, 7),
         };
         for dir in 0..8 {
-            let Some(n) = geo.step(pope, dir) else { continue };
+            let Some(n) = geo.step(pope, dir) else {
+                continue;
+            };
             let Some(p) = self.at(n) else { continue };
             if p.color != foe {
                 continue;
@@ -291,8 +293,8 @@ impl Board {
                 Kind::Legionary if dir == behind_a || dir == behind_b => return true,
                 Kind::Mage => {
                     // A restricted Mage with its own Pope in its ring may not blast.
-                    let own_pope_in_ring = self.pope[foe.index()]
-                        .is_some_and(|fp| geo.distance(fp, n) == 1);
+                    let own_pope_in_ring =
+                        self.pope[foe.index()].is_some_and(|fp| geo.distance(fp, n) == 1);
                     if self.enhanced(foe, n) || !own_pope_in_ring {
                         return true;
                     }

@@ -21,7 +21,9 @@ const MOVE_NUMBER: &str = "field 9 (move number)";
 fn parse_square(text: &str, field: &'static str) -> Result<Sq, PositionError> {
     Square::parse_on(text, SIZE, SIZE)
         .map(super::sq_of)
-        .ok_or_else(|| PositionError::new(field, format!("'{text}' is not a square from a1 to m13")))
+        .ok_or_else(|| {
+            PositionError::new(field, format!("'{text}' is not a square from a1 to m13"))
+        })
 }
 
 fn read_placement(text: &str) -> Result<Board, PositionError> {
@@ -47,7 +49,10 @@ fn read_placement(text: &str) -> Result<Board, PositionError> {
                 if n == 0 || n > SIZE as u32 {
                     return Err(PositionError::new(
                         PLACEMENT,
-                        format!("rank {}: empty-square count {n}, expected 1 to 13", rank + 1),
+                        format!(
+                            "rank {}: empty-square count {n}, expected 1 to 13",
+                            rank + 1
+                        ),
                     ));
                 }
                 file += n;
@@ -111,7 +116,8 @@ fn read_lost(text: &str) -> Result<LostPieces, PositionError> {
         if piece.kind == Kind::Pope {
             return Err(PositionError::new(LOST, "a Pope can never be lost"));
         }
-        let slot = &mut lost[piece.color.index()][piece.kind as usize][(file as u8 - b'a') as usize];
+        let slot =
+            &mut lost[piece.color.index()][piece.kind as usize][(file as u8 - b'a') as usize];
         *slot = slot.saturating_add(1);
     }
     Ok(lost)
@@ -206,7 +212,10 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
                 ));
             }
             if board.at(sq).is_some() {
-                return Err(PositionError::new(EN_PASSANT, format!("{text} is not empty")));
+                return Err(PositionError::new(
+                    EN_PASSANT,
+                    format!("{text} is not empty"),
+                ));
             }
             let advanced = geo.file(sq) + MIDDLE_RANK * SIZE;
             if board.at(advanced) != Some(Piece::new(advancer, Kind::Legionary)) {

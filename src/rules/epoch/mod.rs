@@ -134,9 +134,15 @@ pub enum Wing {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A move to an empty square.
-    Quiet { from: Sq, to: Sq },
+    Quiet {
+        from: Sq,
+        to: Sq,
+    },
     /// A capture by landing on the victim's square.
-    Capture { from: Sq, to: Sq },
+    Capture {
+        from: Sq,
+        to: Sq,
+    },
     /// A Legionary's arrival on its last rank, traded at once for a lost piece.
     Promotion {
         from: Sq,
@@ -145,14 +151,29 @@ pub enum Move {
         capture: bool,
     },
     /// A Legionary on its last rank claims a lost piece as its whole move.
-    Claim { at: Sq, kind: Kind },
+    Claim {
+        at: Sq,
+        kind: Kind,
+    },
     /// An Assassin jumps the victim and lands beyond it (on a corner victim, on the corner).
-    AssassinCapture { from: Sq, victim: Sq, to: Sq },
+    AssassinCapture {
+        from: Sq,
+        victim: Sq,
+        to: Sq,
+    },
     /// A Mage destroys what its ring allows and stays where it is.
-    Blast { at: Sq },
+    Blast {
+        at: Sq,
+    },
     /// A Legionary takes one that advanced from its starting rank to rank 7 last move.
-    EnPassant { from: Sq, to: Sq, victim: Sq },
-    Castle { wing: Wing },
+    EnPassant {
+        from: Sq,
+        to: Sq,
+        victim: Sq,
+    },
+    Castle {
+        wing: Wing,
+    },
 }
 
 impl Move {

@@ -247,7 +247,9 @@ fn mage_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
     let mut victims = 0;
     let mut own_pope = false;
     for dir in 0..8 {
-        let Some(to) = geo.step(from, dir) else { continue };
+        let Some(to) = geo.step(from, dir) else {
+            continue;
+        };
         match b.at(to) {
             None => out.push(Move::Quiet { from, to }),
             Some(p) if p.color == us => own_pope |= p.kind == Kind::Pope,
@@ -276,7 +278,9 @@ fn herald_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
     let enhanced = b.enhanced(us, from);
     slide(b, us, from, 4..8, reach(b, us, from), out);
     for dir in 0..4 {
-        let Some(to) = geo.step(from, dir) else { continue };
+        let Some(to) = geo.step(from, dir) else {
+            continue;
+        };
         match b.at(to) {
             None => out.push(Move::Quiet { from, to }),
             Some(_) if enhanced && b.capturable_by(us, to) => out.push(Move::Capture { from, to }),
@@ -373,7 +377,9 @@ fn legionary_moves(pos: &Position, from: Sq, out: &mut Vec<Move>) {
     }
 
     for df in [-1i8, 1] {
-        let Some(to) = geo.offset(from, df, fwd) else { continue };
+        let Some(to) = geo.offset(from, df, fwd) else {
+            continue;
+        };
         if b.capturable_by(us, to) {
             arrive(to, true, out);
         } else if pos.en_passant == Some(to) {
@@ -444,9 +450,7 @@ pub fn apply(b: &mut Board, us: Color, mv: &Move, removed: &mut Removed) {
             }
             b.relocate(from, to);
         }
-        Move::Promotion {
-            from, to, kind, ..
-        } => {
+        Move::Promotion { from, to, kind, .. } => {
             if let Some(victim) = b.clear(to) {
                 removed.push(to, victim);
             }
@@ -467,17 +471,17 @@ pub fn apply(b: &mut Board, us: Color, mv: &Move, removed: &mut Removed) {
             b.relocate(from, to);
         }
         Move::Blast { at } => {
-            let geo = &tables().geo;
-            let enhanced = b.enhanced(us, at);
-            for dir in 0..8 {
-                let Some(sq) = geo.step(at, dir) else { continue };
-                let Some(p) = b.at(sq) else { continue };
-                // Dormant Emperors survive; an enhanced blast spares its own side.
-                if b.is_dormant(p) || (enhanced && p.color == us) {
-                    continue;
+            // Collected first: the ring is read before anything in it is removed.
+            let mut caught = [0; 8];
+            let mut n = 0;
+            for sq in blast_victims(b, us, at) {
+                caught[n] = sq;
+                n += 1;
+            }
+            for &sq in &caught[..n] {
+                if let Some(p) = b.clear(sq) {
+                    removed.push(sq, p);
                 }
-                b.clear(sq);
-                removed.push(sq, p);
             }
         }
         Move::Castle { wing } => {
@@ -486,6 +490,19 @@ pub fn apply(b: &mut Board, us: Color, mv: &Move, removed: &mut Removed) {
             b.relocate(cs.sentinel_from, cs.sentinel_to);
         }
     }
+}
+
+/// The squares a blast from `at` clears: everything in the ring but dormant Emperors, and
+/// for an enhanced Mage only enemy pieces.
+pub fn blast_victims(b: &Board, us: Color, at: Sq) -> impl Iterator<Item = Sq> + '_ {
+    let geo = &tables().geo;
+    let enhanced = b.enhanced(us, at);
+    (0..8)
+        .filter_map(move |dir| geo.step(at, dir))
+        .filter(move |&sq| match b.at(sq) {
+            Some(p) => !b.is_dormant(p) && (!enhanced || p.color != us),
+            None => false,
+        })
 }
 
 /// Puts the claimed piece where the Legionary stands; a claimed Emperor comes in awake.

@@ -3,7 +3,7 @@
 
 use super::board::{tables, SIZE};
 use super::movegen::{is_legal, pseudo_legal};
-use super::{castle_squares, square_of, sq_of, Kind, Move, Piece, Position, Sq, Wing};
+use super::{castle_squares, sq_of, square_of, Kind, Move, Piece, Position, Sq, Wing};
 use crate::rules::notation::normalize;
 use crate::rules::{MoveError, Square};
 
@@ -131,11 +131,7 @@ pub fn long_form(pos: &Position, mv: &Move) -> String {
                 Move::Promotion { kind, .. } => format!("={}", kind.letter()),
                 _ => String::new(),
             };
-            format!(
-                "{letter}{}{sep}{}{promo}",
-                sq(mv.from(us)),
-                sq(mv.to(us))
-            )
+            format!("{letter}{}{sep}{}{promo}", sq(mv.from(us)), sq(mv.to(us)))
         }
     }
 }
@@ -143,7 +139,10 @@ pub fn long_form(pos: &Position, mv: &Move) -> String {
 /// Every accepted spelling, normalized.
 pub fn spellings(pos: &Position, mv: &Move, legal: &[Move]) -> Vec<String> {
     let us = pos.turn;
-    let mut out = vec![normalize(&coordinate(pos, mv)), normalize(&san(pos, mv, legal))];
+    let mut out = vec![
+        normalize(&coordinate(pos, mv)),
+        normalize(&san(pos, mv, legal)),
+    ];
     match *mv {
         Move::Castle { wing } => {
             let cs = castle_squares(us, wing);
@@ -206,14 +205,22 @@ pub fn describe(pos: &Position, mv: &Move) -> String {
             )
         }
         Move::Claim { at, kind } => format!("Legionary {} claims a {}", sq(at), kind.name()),
-        Move::AssassinCapture { from, victim: v, to } => format!(
+        Move::AssassinCapture {
+            from,
+            victim: v,
+            to,
+        } => format!(
             "Assassin {} takes the {} on {} and lands on {}",
             sq(from),
             victim(v),
             sq(v),
             sq(to)
         ),
-        Move::EnPassant { from, to, victim: v } => format!(
+        Move::EnPassant {
+            from,
+            to,
+            victim: v,
+        } => format!(
             "Legionary {} takes the Legionary on {} en passant and lands on {}",
             sq(from),
             sq(v),
@@ -357,10 +364,7 @@ pub fn explain(pos: &Position, input: &str, legal: &[Move]) -> MoveError {
     let name = kind.name();
     let hint_fits = |from: Sq| -> bool {
         let h = typed.hint.as_str();
-        h.is_empty()
-            || h == sq(from)
-            || h == file_char(from).to_string()
-            || h == rank_text(from)
+        h.is_empty() || h == sq(from) || h == file_char(from).to_string() || h == rank_text(from)
     };
     let pieces: Vec<Sq> = (0..b.cells.len() as Sq)
         .filter(|&s| b.at(s) == Some(Piece::new(us, kind)) && hint_fits(s))

@@ -76,7 +76,12 @@ pub fn board_view(pos: &Position) -> BoardView {
         zones,
         special_squares: vec![square_of(COMMAND_SQUARE)],
         royal_in_check,
-        riposte: pos.riposte.as_slice().iter().map(|&s| square_of(s)).collect(),
+        riposte: pos
+            .riposte
+            .as_slice()
+            .iter()
+            .map(|&s| square_of(s))
+            .collect(),
         no_progress: Some((pos.clock / 2, pos.no_progress_limit().max(0) as u32)),
         lost,
     }
@@ -85,7 +90,6 @@ pub fn board_view(pos: &Position) -> BoardView {
 /// The squares a move touches, read in the position before it.
 pub fn marks(pos: &Position, mv: &Move) -> MoveMarks {
     let b = &pos.board;
-    let geo = &tables().geo;
     let us = pos.turn;
     let from = square_of(mv.from(us));
     let to = square_of(mv.to(us));
@@ -97,17 +101,7 @@ pub fn marks(pos: &Position, mv: &Move) -> MoveMarks {
         Move::AssassinCapture { victim, .. } | Move::EnPassant { victim, .. } => {
             (vec![victim], None)
         }
-        Move::Blast { at } => {
-            let enhanced = b.enhanced(us, at);
-            let caught = (0..8)
-                .filter_map(|dir| geo.step(at, dir))
-                .filter(|&sq| match b.at(sq) {
-                    Some(p) => !b.is_dormant(p) && !(enhanced && p.color == us),
-                    None => false,
-                })
-                .collect();
-            (caught, Some(at))
-        }
+        Move::Blast { at } => (super::movegen::blast_victims(b, us, at).collect(), Some(at)),
         _ => (Vec::new(), None),
     };
     MoveMarks {

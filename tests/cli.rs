@@ -1,0 +1,168 @@
+//! The `herald rules` commands, run as a player or a test tool runs them.
+
+mod common;
+
+use std::process::{Command, Output};
+
+fn herald(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args(args)
+        .output()
+        .expect("the herald binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("utf-8")
+}
+
+const START: &str = "sthgaepmaghts/13/lllllllllllll/13/13/13/13/13/13/13/LLLLLLLLLLLLL/13/STHGAEPMAGHTS w AMam - - - - 0 1";
+
+#[test]
+fn show_prints_the_start_position_status_and_check() {
+    let out = herald(&["rules", "show"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), format!("{START}\nongoing\nno check\n"));
+}
+
+#[test]
+fn show_after_moves_and_with_an_explicit_variant() {
+    let out = herald(&[
+        "rules",
+        "show",
+        "--variant",
+        "epoch",
+        "--moves",
+        "e3e7 e11e8 Ae1-e6",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let first = text.lines().next().unwrap();
+    assert!(first.contains(" b AMam - - - - 1 2"), "{first}");
+    assert!(
+        first.starts_with("sthgaepmaghts/13/llll1llllllll/13/13/4l8/4L8/4A8/"),
+        "{first}"
+    );
+}
+
+#[test]
+fn moves_lists_81_coordinate_moves_in_byte_order() {
+    let out = herald(&["rules", "moves"]);
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 81);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"e3e7".to_string()) && lines.contains(&"b1d4".to_string()));
+}
+
+#[test]
+fn moves_with_san_uses_san_in_byte_order() {
+    let out = herald(&["rules", "moves", "--san"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 81);
+    assert!(lines.contains(&"e7") && lines.contains(&"Td4") && lines.contains(&"Pg2"));
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+}
+
+#[test]
+fn perft_and_divide_agree() {
+    let out = herald(&["rules", "perft", "--depth", "2"]);
+    assert_eq!(stdout(&out), "6548\n");
+    let out = herald(&["rules", "perft", "--depth", "2", "--divide"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 82);
+    assert_eq!(*lines.last().unwrap(), "6548");
+    let sum: u64 = lines[..81]
+        .iter()
+        .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 6548);
+    // Each White advance to rank 7 leaves the Black Legionary facing it three squares.
+    assert!(lines.contains(&"e3e7 80"), "{text}");
+    assert!(lines.contains(&"e3e6 81"), "{text}");
+}
+
+#[test]
+fn perft_depth_one_after_moves() {
+    let out = herald(&["rules", "perft", "--depth", "1", "--moves", "e3e7"]);
+    assert_eq!(stdout(&out), "80\n");
+}
+
+#[test]
+fn an_illegal_move_exits_2_naming_the_move_and_why() {
+    let out = herald(&["rules", "show", "--moves", "e3e7 Hc13-c10"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert!(err.contains("move 2 (Hc13-c10)"), "{err}");
+    assert!(err.contains("no Herald can reach c10"), "{err}");
+
+    let out = herald(&["rules", "moves", "--moves", "zz9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("move 1 (zz9): cannot read 'zz9'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_bad_position_text_exits_2_naming_the_field() {
+    let out = herald(&["rules", "show", "--fen", "13/13 w - - - - - 0 1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("field 1 (placement)"), "{err}");
+    assert!(err.contains("expected 13"), "{err}");
+}
+
+#[test]
+fn an_unknown_variant_is_refused() {
+    let out = herald(&["rules", "show", "--variant", "xiangqi"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown variant 'xiangqi'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn checkmate_shows_the_winner_and_prints_no_moves() {
+    // The Marshal on g7 checks along the diagonal; Templars on c9 and e11 take a12 and b13.
+    let fen = common::fen("pa13 Te11 Tc9 Mg7 Pg1", "b - - - - - 0 1");
+    let out = herald(&["rules", "show", "--fen", &fen]);
+    assert_eq!(
+        stdout(&out),
+        format!("{fen}\nwhite wins: checkmate\ncheck\n")
+    );
+    let out = herald(&["rules", "moves", "--fen", &fen]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "");
+    let out = herald(&["rules", "perft", "--depth", "3", "--fen", &fen]);
+    assert_eq!(stdout(&out), "0\n");
+}
+
+#[test]
+fn stalemate_is_a_win_for_the_side_that_cannot_move() {
+    let fen = common::fen("pa13 Td10 Te10 Pg1", "b - - - - - 0 1");
+    let out = herald(&["rules", "show", "--fen", &fen]);
+    assert_eq!(
+        stdout(&out),
+        format!("{fen}\nblack wins: stalemate\nno check\n")
+    );
+}
+
+#[test]
+fn herald_without_a_subcommand_explains_itself() {
+    let out = herald(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("herald rules --help"));
+}
