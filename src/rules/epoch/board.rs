@@ -178,82 +178,96 @@ impl Board {
         self.cells.iter().filter(|c| c.is_some()).count()
     }
 
+    /// The first piece met going from `x` in direction `dir`: its distance, square and piece.
+    #[inline]
+    fn first_piece(&self, x: u8, dir: usize) -> Option<(usize, u8, Piece)> {
+        tables()
+            .geo
+            .ray(x, dir)
+            .iter()
+            .enumerate()
+            .find_map(|(i, &n)| self.at(n).map(|p| (i + 1, n, p)))
+    }
+
+    /// How far a zone-bound slider of `side` on `sq` reaches: unlimited enhanced, else 6.
+    #[inline]
+    fn reach(&self, side: Color, sq: u8) -> usize {
+        if self.enhanced(side, sq) {
+            usize::MAX
+        } else {
+            RESTRICTED_REACH
+        }
+    }
+
+    /// Whether a Templar of `side` leaps onto `x`: (3,2) always, (2,1) when enhanced.
+    fn templar_reaches(&self, side: Color, x: u8) -> bool {
+        let t = tables();
+        let templar = Some(Piece::new(side, Kind::Templar));
+        t.long_leaps[x as usize]
+            .iter()
+            .any(|&n| self.at(n) == templar)
+            || t.short_leaps[x as usize]
+                .iter()
+                .any(|&n| self.at(n) == templar && self.enhanced(side, n))
+    }
+
+    /// Whether a Legionary of `side` stands where it captures onto `x` (diagonally behind it).
+    fn legionary_reaches(&self, side: Color, x: u8) -> bool {
+        let geo = &tables().geo;
+        let back = match side {
+            Color::White => -1,
+            Color::Black => 1,
+        };
+        let legionary = Some(Piece::new(side, Kind::Legionary));
+        [-1, 1].into_iter().any(|df| {
+            geo.offset(x, df, back)
+                .is_some_and(|n| self.at(n) == legionary)
+        })
+    }
+
+    /// The captures that read the same for attack and check: a Sentinel along a rank or file,
+    /// a Herald along a diagonal or by its orthogonal step, for the first piece `p` of `side`
+    /// met `d` squares from the target going `dir`.
+    fn slider_reaches(&self, side: Color, p: Piece, n: u8, dir: usize, d: usize) -> bool {
+        match p.kind {
+            Kind::Sentinel => is_orthogonal(dir) && d <= self.reach(side, n),
+            Kind::Herald if is_orthogonal(dir) => d == 1 && self.enhanced(side, n),
+            Kind::Herald => d <= self.reach(side, n),
+            _ => false,
+        }
+    }
+
     /// The base attack relation (epoch.md section 3): whether `side` could capture an enemy
     /// piece standing on `x`. The Marshal attacks nothing; a dormant Emperor attacks nothing.
     pub fn attacks(&self, side: Color, x: u8) -> bool {
-        let t = tables();
-        let geo = &t.geo;
-        let mine = |sq: u8, kind: Kind| self.at(sq) == Some(Piece::new(side, kind));
-        // A Legionary attacks one square diagonally forward, so it stands diagonally behind.
-        let (behind_a, behind_b) = match side {
-            Color::White => (5, 6),
-            Color::Black => (4, 7),
-        };
-        for dir in 0..8 {
-            if let Some(n) = geo.step(x, dir) {
-                if let Some(p) = self.at(n) {
-                    if p.color == side {
-                        match p.kind {
-                            Kind::Pope | Kind::Mage => return true,
-                            Kind::Legionary if dir == behind_a || dir == behind_b => return true,
-                            _ => {}
-                        }
-                    }
-                }
-            }
-        }
-        if t.long_leaps[x as usize]
-            .iter()
-            .any(|&n| mine(n, Kind::Templar))
+        let geo = &tables().geo;
+        let adjacent = (0..8).filter_map(|dir| geo.step(x, dir));
+        if adjacent
+            .filter_map(|n| self.at(n))
+            .any(|p| p.color == side && matches!(p.kind, Kind::Pope | Kind::Mage))
         {
             return true;
         }
-        if t.short_leaps[x as usize]
-            .iter()
-            .any(|&n| mine(n, Kind::Templar) && self.enhanced(side, n))
-        {
+        if self.legionary_reaches(side, x) || self.templar_reaches(side, x) {
             return true;
         }
-        for dir in 0..8 {
-            let ray = geo.ray(x, dir);
-            for (i, &n) in ray.iter().enumerate() {
-                let Some(p) = self.at(n) else { continue };
-                if p.color == side {
-                    let d = i + 1;
-                    let reach = |sq| {
-                        if self.enhanced(side, sq) {
-                            usize::MAX
-                        } else {
-                            RESTRICTED_REACH
-                        }
-                    };
-                    let hit = match p.kind {
-                        Kind::Sentinel => is_orthogonal(dir) && d <= reach(n),
-                        Kind::Herald => {
-                            if is_orthogonal(dir) {
-                                d == 1 && self.enhanced(side, n)
-                            } else {
-                                d <= reach(n)
-                            }
-                        }
-                        Kind::Emperor => self.awake[side.index()],
-                        Kind::Assassin => {
-                            // It lands beyond x, continuing from n through x.
-                            match geo.step(x, opposite(dir)) {
-                                Some(beyond) => self.at(beyond).is_none() && d < reach(n),
-                                None => geo.is_corner(x) && d <= reach(n),
-                            }
-                        }
-                        _ => false,
-                    };
-                    if hit {
-                        return true;
-                    }
-                }
-                break;
+        (0..8).any(|dir| {
+            let Some((d, n, p)) = self.first_piece(x, dir) else {
+                return false;
+            };
+            if p.color != side {
+                return false;
             }
-        }
-        false
+            match p.kind {
+                Kind::Emperor => self.awake[side.index()],
+                // It lands beyond x, continuing from n through x.
+                Kind::Assassin => match geo.step(x, opposite(dir)) {
+                    Some(beyond) => self.at(beyond).is_none() && d < self.reach(side, n),
+                    None => geo.is_corner(x) && d <= self.reach(side, n),
+                },
+                _ => self.slider_reaches(side, p, n, dir, d),
+            }
+        })
     }
 
     /// Whether a dormant Emperor of `side` would wake at the start of `side`'s turn.
@@ -273,25 +287,11 @@ impl Board {
             return false;
         };
         let foe = !side;
-        let t = tables();
-        let geo = &t.geo;
-        let theirs = |sq: u8, kind: Kind| self.at(sq) == Some(Piece::new(foe, kind));
-        let (behind_a, behind_b) = match foe {
-            Color::White => (5, 6),
-            Color::Black => (4, 7),
-        };
-        for dir in 0..8 {
-            let Some(n) = geo.step(pope, dir) else {
-                continue;
-            };
-            let Some(p) = self.at(n) else { continue };
-            if p.color != foe {
-                continue;
-            }
-            match p.kind {
-                Kind::Pope => return true,
-                Kind::Legionary if dir == behind_a || dir == behind_b => return true,
-                Kind::Mage => {
+        let geo = &tables().geo;
+        for n in (0..8).filter_map(|dir| geo.step(pope, dir)) {
+            match self.at(n) {
+                Some(p) if p.color == foe && p.kind == Kind::Pope => return true,
+                Some(p) if p.color == foe && p.kind == Kind::Mage => {
                     // A restricted Mage with its own Pope in its ring may not blast.
                     let own_pope_in_ring =
                         self.pope[foe.index()].is_some_and(|fp| geo.distance(fp, n) == 1);
@@ -302,70 +302,32 @@ impl Board {
                 _ => {}
             }
         }
-        if t.long_leaps[pope as usize]
-            .iter()
-            .any(|&n| theirs(n, Kind::Templar))
-        {
+        if self.legionary_reaches(foe, pope) || self.templar_reaches(foe, pope) {
             return true;
         }
-        if t.short_leaps[pope as usize]
-            .iter()
-            .any(|&n| theirs(n, Kind::Templar) && self.enhanced(foe, n))
-        {
-            return true;
-        }
-        for dir in 0..8 {
-            let ray = geo.ray(pope, dir);
-            let Some((i, n, p)) = ray
-                .iter()
-                .enumerate()
-                .find_map(|(i, &n)| self.at(n).map(|p| (i, n, p)))
-            else {
-                continue;
+        (0..8).any(|dir| {
+            let Some((d, n, p)) = self.first_piece(pope, dir) else {
+                return false;
             };
             if p.color != foe {
-                continue;
+                return false;
             }
-            let d = i + 1;
-            let reach = if self.enhanced(foe, n) {
-                usize::MAX
-            } else {
-                RESTRICTED_REACH
-            };
-            let hit = match p.kind {
-                Kind::Sentinel => is_orthogonal(dir) && d <= reach,
-                Kind::Herald => {
-                    if is_orthogonal(dir) {
-                        d == 1 && self.enhanced(foe, n)
-                    } else {
-                        d <= reach
-                    }
-                }
+            match p.kind {
+                // The Pope is exempt from the Marshal's need for support.
                 Kind::Marshal => true,
                 Kind::Emperor => self.awake[foe.index()] || self.emperor_would_wake(foe),
-                Kind::Assassin => self.assassin_takes_pope(side, pope, n, dir, d, reach),
-                _ => false,
-            };
-            if hit {
-                return true;
+                Kind::Assassin => self.assassin_takes_pope(side, pope, n, dir, d),
+                _ => self.slider_reaches(foe, p, n, dir, d),
             }
-        }
-        false
+        })
     }
 
     /// Whether the enemy Assassin on `from` (found from the Pope going `dir`, `d` squares away)
     /// could capture `side`'s Pope: the landing square beyond must be empty, within reach and
     /// not attacked by `side` once the Pope is gone and the Assassin stands there.
-    fn assassin_takes_pope(
-        &self,
-        side: Color,
-        pope: u8,
-        from: u8,
-        dir: usize,
-        d: usize,
-        reach: usize,
-    ) -> bool {
+    fn assassin_takes_pope(&self, side: Color, pope: u8, from: u8, dir: usize, d: usize) -> bool {
         let geo = &tables().geo;
+        let reach = self.reach(!side, from);
         let landing = match geo.step(pope, opposite(dir)) {
             Some(beyond) if self.at(beyond).is_none() && d < reach => beyond,
             Some(_) => return false,
