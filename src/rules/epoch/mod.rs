@@ -472,3 +472,6 @@ impl Position {
         fen::read(text)
     }
 }
+
+#[cfg(test)]
+mod tests;
