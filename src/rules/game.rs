@@ -184,6 +184,7 @@ impl<V: Variant> Game<V> {
             && self.outcome.is_none()
             && self.moves.len() == 1
             && self.start.turn() == Color::White
+            && self.start.move_number() == 1
     }
 }
 

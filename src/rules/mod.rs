@@ -302,6 +302,8 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     fn from_text(text: &str) -> Result<Self, PositionError>;
     fn to_text(&self) -> String;
     fn turn(&self) -> Color;
+    /// The move number, 1 for the first move of a game.
+    fn move_number(&self) -> u32;
     /// Appends the legal moves of the side to move.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
     /// Plays a move that `legal_moves` produced.

@@ -401,6 +401,10 @@ impl crate::rules::Variant for Position {
         self.turn
     }
 
+    fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
     fn legal_moves(&self, out: &mut Vec<Move>) {
         movegen::legal_moves(self, out)
     }

@@ -164,9 +164,9 @@ pub fn spellings(pos: &Position, mv: &Move, legal: &[Move]) -> Vec<String> {
             if piece.kind != Kind::Legionary {
                 out.push(format!("{letter}{}{to}{promo}", file_char(from)));
                 out.push(format!("{letter}{}{to}{promo}", rank_text(from)));
-                if disambiguation(pos, mv, legal).is_empty() {
-                    out.push(format!("{letter}{to}{promo}"));
-                }
+                // The bare form too, so input that fits several pieces is reported as
+                // ambiguous rather than as unreachable.
+                out.push(format!("{letter}{to}{promo}"));
             }
         }
     }
