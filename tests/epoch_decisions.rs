@@ -12,33 +12,6 @@ fn start() -> Box<dyn AnyGame> {
     new_game(VariantId::Epoch, None).expect("the start position")
 }
 
-/// Field `n` (counted from 1) of the current position text.
-fn field(g: &dyn AnyGame, n: usize) -> String {
-    g.position_text()
-        .split(' ')
-        .nth(n - 1)
-        .expect("a position text has nine fields")
-        .to_string()
-}
-
-/// The letter of the piece on a square, if any.
-fn at(g: &dyn AnyGame, square: &str) -> Option<char> {
-    g.board()
-        .pieces
-        .iter()
-        .find(|(s, _)| s.to_string() == square)
-        .map(|(_, p)| p.letter)
-}
-
-fn power(g: &dyn AnyGame, square: &str) -> Power {
-    g.board()
-        .pieces
-        .iter()
-        .find(|(s, _)| s.to_string() == square)
-        .map(|(_, p)| p.power)
-        .unwrap_or_else(|| panic!("no piece on {square}"))
-}
-
 /// The error text for a position text the reader must reject.
 fn rejected(text: &str) -> String {
     match new_game(VariantId::Epoch, Some(text)) {
@@ -117,17 +90,17 @@ fn s1_start_position_has_the_decided_setup() {
         .enumerate()
     {
         let f = &files[i..i + 1];
-        assert_eq!(at(&*g, &format!("{f}1")), Some(white), "{f}1");
-        assert_eq!(at(&*g, &format!("{f}13")), Some(black), "{f}13");
-        assert_eq!(at(&*g, &format!("{f}3")), Some('L'), "{f}3");
-        assert_eq!(at(&*g, &format!("{f}11")), Some('l'), "{f}11");
+        assert_eq!(piece_at(&*g, &format!("{f}1")), Some(white), "{f}1");
+        assert_eq!(piece_at(&*g, &format!("{f}13")), Some(black), "{f}13");
+        assert_eq!(piece_at(&*g, &format!("{f}3")), Some('L'), "{f}3");
+        assert_eq!(piece_at(&*g, &format!("{f}11")), Some('l'), "{f}11");
         for rank in [2, 4, 5, 6, 7, 8, 9, 10, 12] {
-            assert_eq!(at(&*g, &format!("{f}{rank}")), None, "{f}{rank}");
+            assert_eq!(piece_at(&*g, &format!("{f}{rank}")), None, "{f}{rank}");
         }
     }
     // The Popes face each other on the g-file; the command square is g7.
-    assert_eq!(at(&*g, "g1"), Some('P'));
-    assert_eq!(at(&*g, "g13"), Some('p'));
+    assert_eq!(piece_at(&*g, "g1"), Some('P'));
+    assert_eq!(piece_at(&*g, "g13"), Some('p'));
     assert_eq!(b.special_squares.len(), 1);
     assert_eq!(b.special_squares[0].to_string(), "g7");
 }
@@ -229,9 +202,9 @@ fn s2_lost_pieces_sorted_by_owner_file_letter_own_blast_losses_included() {
     let mut g = game("Pa1 Ge5 Td4 Hf6 pm12 ld5 se6 af4", "w - - - - tb,Ga 3 1");
     play(&mut g, "e5e5");
     assert_eq!(field(&*g, 7), "Ga,Td,Hf,tb,ld,se,af");
-    assert_eq!(at(&*g, "e5"), Some('G'));
+    assert_eq!(piece_at(&*g, "e5"), Some('G'));
     for sq in ["d4", "f6", "d5", "e6", "f4"] {
-        assert_eq!(at(&*g, sq), None, "{sq}");
+        assert_eq!(piece_at(&*g, sq), None, "{sq}");
     }
 }
 
@@ -239,8 +212,8 @@ fn s2_lost_pieces_sorted_by_owner_file_letter_own_blast_losses_included() {
 fn s2_assassin_victim_recorded_on_its_own_file_not_the_landing_file() {
     let mut g = white("Pa1 Ac3 pl13 he5");
     play(&mut g, "c3f6");
-    assert_eq!(at(&*g, "e5"), None);
-    assert_eq!(at(&*g, "f6"), Some('A'));
+    assert_eq!(piece_at(&*g, "e5"), None);
+    assert_eq!(piece_at(&*g, "f6"), Some('A'));
     assert_eq!(field(&*g, 7), "he");
 }
 
@@ -255,7 +228,7 @@ fn s2_lost_legionary_is_recorded() {
 fn s2_legionary_traded_by_promotion_is_not_recorded() {
     let mut g = game("Pa1 Le12 pm13", "w - - - - Se 0 1");
     play(&mut g, "e12e13s");
-    assert_eq!(at(&*g, "e13"), Some('S'));
+    assert_eq!(piece_at(&*g, "e13"), Some('S'));
     assert_eq!(field(&*g, 7), "-");
 }
 
@@ -888,8 +861,8 @@ fn s4_legionary_en_passant_after_start_rank_to_rank_7_on_next_move() {
     assert_eq!(field(&*g, 4), "d8");
     assert!(has(&*g, "e7d8"));
     play(&mut g, "e7d8");
-    assert_eq!(at(&*g, "d7"), None);
-    assert_eq!(at(&*g, "d8"), Some('L'));
+    assert_eq!(piece_at(&*g, "d7"), None);
+    assert_eq!(piece_at(&*g, "d8"), Some('L'));
     assert_eq!(field(&*g, 7), "ld");
 }
 
@@ -938,10 +911,10 @@ fn s4_mage_enhanced_steps_and_leaps_never_onto_a_piece() {
 fn s4_mage_enhanced_blast_spares_own_pieces_and_is_progress() {
     let mut g = game("Pa1 Mb9 Ge5 He6 pm13 tf6 ld4", "w - - - - - 17 9");
     play(&mut g, "e5e5");
-    assert_eq!(at(&*g, "e6"), Some('H'));
-    assert_eq!(at(&*g, "f6"), None);
-    assert_eq!(at(&*g, "d4"), None);
-    assert_eq!(at(&*g, "e5"), Some('G'));
+    assert_eq!(piece_at(&*g, "e6"), Some('H'));
+    assert_eq!(piece_at(&*g, "f6"), None);
+    assert_eq!(piece_at(&*g, "d4"), None);
+    assert_eq!(piece_at(&*g, "e5"), Some('G'));
     assert_eq!(field(&*g, 7), "ld,tf");
     assert_eq!(field(&*g, 8), "0");
 }
@@ -950,9 +923,9 @@ fn s4_mage_enhanced_blast_spares_own_pieces_and_is_progress() {
 fn s4_mage_restricted_blast_destroys_all_pieces_in_ring() {
     let mut g = game("Pa1 Ge5 He6 pm13 tf6 ld4", "w - - - - - 17 9");
     play(&mut g, "e5e5");
-    assert_eq!(at(&*g, "e6"), None);
-    assert_eq!(at(&*g, "f6"), None);
-    assert_eq!(at(&*g, "d4"), None);
+    assert_eq!(piece_at(&*g, "e6"), None);
+    assert_eq!(piece_at(&*g, "f6"), None);
+    assert_eq!(piece_at(&*g, "d4"), None);
     assert_eq!(field(&*g, 7), "He,ld,tf");
     assert_eq!(field(&*g, 8), "0");
 }
@@ -961,9 +934,9 @@ fn s4_mage_restricted_blast_destroys_all_pieces_in_ring() {
 fn s4_mage_blast_spares_dormant_emperors_of_both_sides() {
     let mut g = white("Pa1 Mm1 Ge5 Ee6 pm13 mm11 ef6 ld4");
     play(&mut g, "e5e5");
-    assert_eq!(at(&*g, "e6"), Some('E'));
-    assert_eq!(at(&*g, "f6"), Some('e'));
-    assert_eq!(at(&*g, "d4"), None);
+    assert_eq!(piece_at(&*g, "e6"), Some('E'));
+    assert_eq!(piece_at(&*g, "f6"), Some('e'));
+    assert_eq!(piece_at(&*g, "d4"), None);
     assert_eq!(field(&*g, 7), "ld");
 }
 
@@ -986,8 +959,8 @@ fn s4_mage_restricted_blast_illegal_with_own_pope_in_ring() {
     let mut g = white("Pd5 Mb9 Ge5 pm13 lf6");
     assert!(has(&*g, "e5e5"));
     play(&mut g, "e5e5");
-    assert_eq!(at(&*g, "d5"), Some('P'));
-    assert_eq!(at(&*g, "f6"), None);
+    assert_eq!(piece_at(&*g, "d5"), Some('P'));
+    assert_eq!(piece_at(&*g, "f6"), None);
 }
 
 #[test]
@@ -996,7 +969,7 @@ fn s4_mage_restricted_blast_may_destroy_own_awake_emperor() {
     assert_eq!(field(&*g, 6), "E");
     assert!(has(&*g, "e5e5"));
     play(&mut g, "e5e5");
-    assert_eq!(at(&*g, "e6"), None);
+    assert_eq!(piece_at(&*g, "e6"), None);
     assert_eq!(field(&*g, 7), "Ee,lf");
     assert_eq!(field(&*g, 6), "-");
 }
@@ -1158,8 +1131,8 @@ fn s4_emperor_stays_dormant_for_the_move_that_takes_its_marshal() {
 fn s4_emperor_survives_the_blast_that_kills_its_marshal() {
     let mut g = white("Pa1 Mg7 Ge5 pm12 md6 ee6");
     play(&mut g, "e5e5");
-    assert_eq!(at(&*g, "d6"), None);
-    assert_eq!(at(&*g, "e6"), Some('e'));
+    assert_eq!(piece_at(&*g, "d6"), None);
+    assert_eq!(piece_at(&*g, "e6"), Some('e'));
     assert_eq!(field(&*g, 6), "e");
     assert_eq!(field(&*g, 7), "md");
 }
@@ -1171,16 +1144,16 @@ fn s4_pope_castles_both_ways() {
     assert!(has(&*g, "g1j1"));
     let mut a = g.clone();
     play(&mut a, "g1d1");
-    assert_eq!(at(&*a, "d1"), Some('P'));
-    assert_eq!(at(&*a, "e1"), Some('S'));
-    assert_eq!(at(&*a, "a1"), None);
-    assert_eq!(at(&*a, "g1"), None);
+    assert_eq!(piece_at(&*a, "d1"), Some('P'));
+    assert_eq!(piece_at(&*a, "e1"), Some('S'));
+    assert_eq!(piece_at(&*a, "a1"), None);
+    assert_eq!(piece_at(&*a, "g1"), None);
     assert_eq!(field(&*a, 3), "-");
     let mut m = g.clone();
     play(&mut m, "g1j1");
-    assert_eq!(at(&*m, "j1"), Some('P'));
-    assert_eq!(at(&*m, "i1"), Some('S'));
-    assert_eq!(at(&*m, "m1"), None);
+    assert_eq!(piece_at(&*m, "j1"), Some('P'));
+    assert_eq!(piece_at(&*m, "i1"), Some('S'));
+    assert_eq!(piece_at(&*m, "m1"), None);
 }
 
 #[test]
@@ -1395,7 +1368,7 @@ fn s7_promotion_compulsory_on_arrival_with_choice_of_kind() {
     assert_eq!(moves_from(&*g, "e12"), vec!["e12e13h", "e12e13s"]);
     let mut g = g;
     play(&mut g, "e12e13s");
-    assert_eq!(at(&*g, "e13"), Some('S'));
+    assert_eq!(piece_at(&*g, "e13"), Some('S'));
     assert_eq!(field(&*g, 7), "Gb,Hd");
     assert_eq!(field(&*g, 8), "0");
 }
@@ -1406,7 +1379,7 @@ fn s7_promotion_arrival_with_nothing_claimable_stays_legionary() {
     let mut g = game("Pa1 Le12 pm13", "w - - - - Sb,Le 0 1");
     assert_eq!(moves_from(&*g, "e12"), vec!["e12e13"]);
     play(&mut g, "e12e13");
-    assert_eq!(at(&*g, "e13"), Some('L'));
+    assert_eq!(piece_at(&*g, "e13"), Some('L'));
     assert_eq!(field(&*g, 7), "Sb,Le");
 }
 
@@ -1428,7 +1401,7 @@ fn s7_in_place_claim_later() {
     assert!(has(&*g, "e13e13h"));
     assert_eq!(san(&*g, "e13e13h"), "e13=H");
     play(&mut g, "e13e13h");
-    assert_eq!(at(&*g, "e13"), Some('H'));
+    assert_eq!(piece_at(&*g, "e13"), Some('H'));
     assert_eq!(field(&*g, 7), "-");
     // A promotion is progress.
     assert_eq!(field(&*g, 8), "0");
@@ -1453,7 +1426,7 @@ fn s7_claimed_marshal_restores_the_zone() {
     assert_eq!(power(&*g, "c12"), Power::Restricted);
     assert!(g.board().zones.iter().all(|z| z.color != Color::White));
     play(&mut g, "e12e13m");
-    assert_eq!(at(&*g, "e13"), Some('M'));
+    assert_eq!(piece_at(&*g, "e13"), Some('M'));
     assert_eq!(power(&*g, "c12"), Power::Enhanced);
     let zone = g
         .board()
@@ -1468,7 +1441,7 @@ fn s7_claimed_marshal_restores_the_zone() {
 fn s7_claimed_emperor_is_awake() {
     let mut g = game("Pa1 Ma3 Le12 pm11", "w - - - - Ee 0 1");
     play(&mut g, "e12e13e");
-    assert_eq!(at(&*g, "e13"), Some('E'));
+    assert_eq!(piece_at(&*g, "e13"), Some('E'));
     assert_eq!(field(&*g, 6), "E");
     assert_eq!(power(&*g, "e13"), Power::Plain);
 }

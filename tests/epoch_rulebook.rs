@@ -11,34 +11,6 @@ fn sq(text: &str) -> Square {
     text.parse().expect("a square")
 }
 
-/// How the piece on `at` stands (enhanced, restricted, dormant, plain).
-fn power(g: &dyn AnyGame, at: &str) -> Power {
-    g.board()
-        .pieces
-        .iter()
-        .find(|(s, _)| *s == sq(at))
-        .map(|(_, p)| p.power)
-        .unwrap_or_else(|| panic!("no piece on {at} in {}", g.position_text()))
-}
-
-/// The position-text letter of the piece on `at`, if any.
-fn piece_at(g: &dyn AnyGame, at: &str) -> Option<char> {
-    g.board()
-        .pieces
-        .iter()
-        .find(|(s, _)| *s == sq(at))
-        .map(|(_, p)| p.letter)
-}
-
-/// Field `n` (1-based) of the position text.
-fn field(g: &dyn AnyGame, n: usize) -> String {
-    g.position_text()
-        .split(' ')
-        .nth(n - 1)
-        .expect("a position-text field")
-        .to_string()
-}
-
 fn assert_legal(g: &dyn AnyGame, wanted: &[&str]) {
     let all = moves(g);
     for mv in wanted {

@@ -1,7 +1,7 @@
 //! Shared helpers for the integration tests: build Epoch positions from piece lists.
 #![allow(dead_code)]
 
-use herald::rules::{new_game, AnyGame, Square, VariantId};
+use herald::rules::{new_game, AnyGame, Power, Square, VariantId};
 
 /// The placement field for a list like `"Pg1 Mh1 pg13 ae9"`: letter (case = colour) and square.
 pub fn placement(pieces: &str) -> String {
@@ -98,4 +98,34 @@ pub fn play(game: &mut Box<dyn AnyGame>, mv: &str) {
     if let Err(e) = game.play(mv) {
         panic!("{mv}: {e}\nposition: {}", game.position_text());
     }
+}
+
+/// Field `n` (counted from 1) of the current position text.
+pub fn field(game: &dyn AnyGame, n: usize) -> String {
+    game.position_text()
+        .split(' ')
+        .nth(n - 1)
+        .expect("a position text has nine fields")
+        .to_string()
+}
+
+/// The position-text letter of the piece on a square, if any.
+pub fn piece_at(game: &dyn AnyGame, square: &str) -> Option<char> {
+    let sq: Square = square.parse().expect("a square");
+    game.board()
+        .pieces
+        .into_iter()
+        .find(|(s, _)| *s == sq)
+        .map(|(_, p)| p.letter)
+}
+
+/// How the piece on a square stands: enhanced, restricted, dormant or plain.
+pub fn power(game: &dyn AnyGame, square: &str) -> Power {
+    let sq: Square = square.parse().expect("a square");
+    game.board()
+        .pieces
+        .into_iter()
+        .find(|(s, _)| *s == sq)
+        .map(|(_, p)| p.power)
+        .unwrap_or_else(|| panic!("no piece on {square} in {}", game.position_text()))
 }
