@@ -19,6 +19,8 @@ pub enum CommandError {
     },
     #[error("{0}")]
     Usage(String),
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
 }
 
 /// Sets up the game a command works on: a start position or text, then the moves.
@@ -121,6 +123,91 @@ pub fn bench(samples: usize) -> Result<String, CommandError> {
         "perft(3) from the start: {leaves} leaves, median {:.3} s, {:.2} million leaves per second",
         m,
         leaves as f64 / m / 1e6
+    );
+    Ok(out)
+}
+
+/// `herald render`: the position as a PNG, the last move highlighted; with `piece`, the moves
+/// of the piece on that square.
+pub fn render(
+    game: &dyn AnyGame,
+    piece: Option<&str>,
+    options: crate::render::Options,
+) -> Result<Vec<u8>, CommandError> {
+    let board = game.board();
+    let piece = match piece {
+        None => None,
+        Some(text) => {
+            let square = crate::rules::Square::parse_on(text, board.files, board.ranks)
+                .ok_or_else(|| {
+                    CommandError::Usage(format!(
+                        "--piece: '{text}' is not a square on this {}x{} board",
+                        board.files, board.ranks
+                    ))
+                })?;
+            if !board.pieces.iter().any(|(sq, _)| *sq == square) {
+                return Err(CommandError::Usage(format!(
+                    "--piece: there is no piece on {square}"
+                )));
+            }
+            Some(square)
+        }
+    };
+    Ok(crate::render::render_game(game, piece, options)?)
+}
+
+/// `herald render-bench`: medians of drawing and of PNG encoding for a crowded middlegame with
+/// its last move, and the PNG's size.
+pub fn render_bench(samples: usize, width: u32) -> Result<String, CommandError> {
+    let mut game = new_game(VariantId::Epoch, Some(EPOCH_MIDGAME))?;
+    let reply = game.legal_moves().into_iter().find(|m| m.marks.captures);
+    if let Some(m) = reply {
+        game.play(&m.coordinate)
+            .map_err(|error| CommandError::Move {
+                number: 1,
+                text: m.coordinate.clone(),
+                error,
+            })?;
+    }
+    let (board, last, _) = crate::render::snapshot(&*game, None);
+    let scene = crate::render::Scene {
+        board: &board,
+        last_move: last.as_ref(),
+        focus: None,
+        status: None,
+    };
+    let options = crate::render::Options { width, flip: false };
+    // The first render fills the sprite cache; a running bot pays that once.
+    let mut png = crate::render::render(&scene, options).png()?;
+    let median = |mut xs: Vec<f64>| {
+        xs.sort_by(|a, b| a.total_cmp(b));
+        xs[xs.len() / 2]
+    };
+    let mut draw = Vec::new();
+    let mut encode = Vec::new();
+    let mut total = Vec::new();
+    for _ in 0..samples {
+        let t = Instant::now();
+        let image = crate::render::render(&scene, options);
+        let drawn = t.elapsed().as_secs_f64();
+        png = image.png()?;
+        let all = t.elapsed().as_secs_f64();
+        draw.push(drawn);
+        encode.push(all - drawn);
+        total.push(all);
+    }
+    let image = crate::render::render(&scene, options);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "render {}x{} crowded middlegame ({} pieces): median draw {:.2} ms, encode {:.2} ms, total {:.2} ms; PNG {} bytes",
+        image.width(),
+        image.height(),
+        board.pieces.len(),
+        median(draw) * 1e3,
+        median(encode) * 1e3,
+        median(total) * 1e3,
+        png.len()
     );
     Ok(out)
 }

@@ -22,6 +22,32 @@ enum Command {
     /// Rules tools: legal moves, perft, position status, benchmark.
     #[command(subcommand)]
     Rules(RulesCommand),
+    /// Draw a position as a PNG: the last move highlighted, or one piece's moves.
+    Render {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Draw the moves of the piece on this square instead of the last move.
+        #[arg(long)]
+        piece: Option<String>,
+        /// Draw the board from Black's side.
+        #[arg(long)]
+        flip: bool,
+        /// Image width in pixels.
+        #[arg(long, default_value_t = 1000)]
+        size: u32,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Time rendering and PNG encoding of a crowded middlegame (build with --release).
+    RenderBench {
+        /// How many timings the median is taken over.
+        #[arg(long, default_value_t = 50)]
+        samples: usize,
+        /// Image width in pixels.
+        #[arg(long, default_value_t = 1000)]
+        size: u32,
+    },
 }
 
 #[derive(Args)]
@@ -84,9 +110,63 @@ fn run(command: RulesCommand) -> Result<String, cli::CommandError> {
     })
 }
 
+fn render(
+    position: &PositionArgs,
+    piece: Option<&str>,
+    options: herald::render::Options,
+    out: &std::path::Path,
+) -> anyhow::Result<Result<(), cli::CommandError>> {
+    let game = match cli::setup(
+        position.variant,
+        position.fen.as_deref(),
+        position.moves.as_deref(),
+    ) {
+        Ok(game) => game,
+        Err(e) => return Ok(Err(e)),
+    };
+    let png = match cli::render(&*game, piece, options) {
+        Ok(png) => png,
+        Err(e) => return Ok(Err(e)),
+    };
+    std::fs::write(out, png).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+    Ok(Ok(()))
+}
+
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
+        Some(Command::Render {
+            position,
+            piece,
+            flip,
+            size,
+            out,
+        }) => {
+            let options = herald::render::Options { width: size, flip };
+            match render(&position, piece.as_deref(), options, &out) {
+                Ok(Ok(())) => ExitCode::SUCCESS,
+                Ok(Err(e)) => {
+                    eprintln!("herald: {e}");
+                    ExitCode::from(2)
+                }
+                Err(e) => {
+                    eprintln!("herald: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::RenderBench { samples, size }) => {
+            match cli::render_bench(samples.max(1), size) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("herald: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Some(Command::Rules(command)) => match run(command) {
             Ok(text) => {
                 print!("{text}");

@@ -166,3 +166,46 @@ fn herald_without_a_subcommand_explains_itself() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("herald rules --help"));
 }
+
+#[test]
+fn render_writes_a_png_of_the_requested_width() {
+    let dir = std::env::temp_dir().join(format!("herald-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("board.png");
+    let run = herald(&[
+        "render",
+        "--moves",
+        "e3e7 e11e8",
+        "--flip",
+        "--size",
+        "640",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let bytes = std::fs::read(&out).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().expect("a PNG");
+    assert_eq!(reader.info().width, 640);
+
+    let piece = dir.join("piece.png");
+    let run = herald(&["render", "--piece", "d1", "--out", piece.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(std::fs::metadata(&piece).unwrap().len() > 1000);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn render_refuses_a_piece_square_without_a_piece() {
+    let run = herald(&["render", "--piece", "e5", "--out", "unused.png"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("there is no piece on e5"),
+        "{}",
+        stderr(&run)
+    );
+    let run = herald(&["render", "--piece", "z99", "--out", "unused.png"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).contains("not a square"), "{}", stderr(&run));
+    assert!(!std::path::Path::new("unused.png").exists());
+}

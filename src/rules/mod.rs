@@ -212,12 +212,38 @@ pub enum Power {
     Dormant,
 }
 
+/// The picture a renderer draws for a piece: a shared drawing vocabulary, so the renderer
+/// knows shapes, never a variant's piece names. Each variant maps its pieces onto these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Emblem {
+    /// A papal tiara (three crowns under a cross): a royal piece.
+    Tiara,
+    /// A five-pointed crown.
+    Crown,
+    /// A star on a pedestal.
+    Star,
+    /// An upright dagger.
+    Dagger,
+    /// A crenellated tower.
+    Tower,
+    /// A wizard's pointed hat.
+    PointedHat,
+    /// A swallow-tailed banner on a pole.
+    Banner,
+    /// A flat-topped great helm with a cross.
+    GreatHelm,
+    /// A foot soldier: a pawn's head and body.
+    Footman,
+}
+
 /// A piece as a renderer or a player sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceView {
     pub color: Color,
     /// The piece's name, e.g. "Sentinel".
     pub name: &'static str,
+    /// What to draw.
+    pub emblem: Emblem,
     /// The letter of the position text, in the owner's case.
     pub letter: char,
     pub power: Power,
@@ -238,6 +264,7 @@ pub struct ZoneView {
 pub struct LostView {
     pub color: Color,
     pub name: &'static str,
+    pub emblem: Emblem,
     pub letter: char,
     pub file: char,
 }

@@ -76,6 +76,22 @@ impl Kind {
         }
     }
 
+    /// The picture the renderer draws for this kind.
+    pub fn emblem(self) -> crate::rules::Emblem {
+        use crate::rules::Emblem;
+        match self {
+            Kind::Pope => Emblem::Tiara,
+            Kind::Emperor => Emblem::Crown,
+            Kind::Marshal => Emblem::Star,
+            Kind::Assassin => Emblem::Dagger,
+            Kind::Sentinel => Emblem::Tower,
+            Kind::Mage => Emblem::PointedHat,
+            Kind::Herald => Emblem::Banner,
+            Kind::Templar => Emblem::GreatHelm,
+            Kind::Legionary => Emblem::Footman,
+        }
+    }
+
     /// Whether the piece has two versions, enhanced and restricted, decided by the zone.
     pub fn feels_zone(self) -> bool {
         !matches!(self, Kind::Pope | Kind::Emperor | Kind::Marshal)

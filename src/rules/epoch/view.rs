@@ -25,6 +25,7 @@ pub fn board_view(pos: &Position) -> BoardView {
                     PieceView {
                         color: p.color,
                         name: p.kind.name(),
+                        emblem: p.kind.emblem(),
                         letter: p.letter(),
                         power: power(pos, sq, p),
                     },
@@ -60,6 +61,7 @@ pub fn board_view(pos: &Position) -> BoardView {
                     lost.push(LostView {
                         color,
                         name: kind.name(),
+                        emblem: kind.emblem(),
                         letter: Piece::new(color, kind).letter(),
                         file: (b'a' + file) as char,
                     });

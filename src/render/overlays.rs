@@ -1,0 +1,224 @@
+//! Marks drawn on squares: zones, the command square, the last move, check, riposte, and the
+//! moves-of-one-piece legend.
+
+use tiny_skia::{
+    FillRule, GradientStop, Paint, PathBuilder, Pixmap, Point, RadialGradient, Rect, SpreadMode,
+    Stroke, StrokeDash, Transform,
+};
+
+use super::layout::Layout;
+use super::theme::{self, Rgba};
+use crate::rules::{Color, MoveMarks, Square, ZoneView};
+
+pub fn paint(c: Rgba) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(c.skia());
+    p.anti_alias = true;
+    p
+}
+
+/// A frame just inside a square's edge.
+pub fn frame(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba, width: f32, dashed: bool) {
+    let inset = width / 2.0 + layout.square * 0.04;
+    let r = layout.rect(sq);
+    let Some(rect) = Rect::from_ltrb(
+        r.left() + inset,
+        r.top() + inset,
+        r.right() - inset,
+        r.bottom() - inset,
+    ) else {
+        return;
+    };
+    let path = PathBuilder::from_rect(rect);
+    let mut stroke = Stroke {
+        width,
+        ..Stroke::default()
+    };
+    if dashed {
+        let dash = layout.square * 0.12;
+        stroke.dash = StrokeDash::new(vec![dash, dash * 0.7], 0.0);
+    }
+    pixmap.stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
+}
+
+/// A zone's outer edge, in the side's colour, drawn just inside the zone. White's edge lies
+/// along the boundary and Black's one stroke further in, so two zones sharing an edge show
+/// both lines. (The tint itself is part of each square's colour.)
+pub fn zone_edge(pixmap: &mut Pixmap, layout: &Layout, zone: &ZoneView) {
+    let edge = match zone.color {
+        Color::White => theme::WHITE_ZONE_EDGE,
+        Color::Black => theme::BLACK_ZONE_EDGE,
+    };
+    let inside = |f: i16, r: i16| {
+        layout.contains(f, r) && zone.squares.contains(&Square::new(f as u8, r as u8))
+    };
+    let w = (layout.square * 0.06).max(2.0).round();
+    let inset = match zone.color {
+        Color::White => 0.0,
+        Color::Black => w,
+    };
+    let q = layout.square;
+    let paint = paint(edge);
+    for &sq in &zone.squares {
+        let (f, r) = (sq.file as i16, sq.rank as i16);
+        let (x, y) = layout.origin(sq);
+        // The board neighbours above, below, left and right on screen, respecting the flip.
+        let (up, down, left, right) = if layout.flip {
+            ((f, r - 1), (f, r + 1), (f + 1, r), (f - 1, r))
+        } else {
+            ((f, r + 1), (f, r - 1), (f - 1, r), (f + 1, r))
+        };
+        let (out_up, out_down) = (!inside(up.0, up.1), !inside(down.0, down.1));
+        let (out_left, out_right) = (!inside(left.0, left.1), !inside(right.0, right.1));
+        // Trim the bars at the zone's corners so an inset edge meets itself cleanly.
+        let (x0, x1) = (
+            x + if out_left { inset } else { 0.0 },
+            x + q - if out_right { inset } else { 0.0 },
+        );
+        let (y0, y1) = (
+            y + if out_up { inset } else { 0.0 },
+            y + q - if out_down { inset } else { 0.0 },
+        );
+        let bars = [
+            (out_up, Rect::from_ltrb(x0, y0, x1, y0 + w)),
+            (out_down, Rect::from_ltrb(x0, y1 - w, x1, y1)),
+            (out_left, Rect::from_ltrb(x0, y0, x0 + w, y1)),
+            (out_right, Rect::from_ltrb(x1 - w, y0, x1, y1)),
+        ];
+        for (on_edge, rect) in bars {
+            if let (true, Some(rect)) = (on_edge, rect) {
+                pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+            }
+        }
+    }
+}
+
+/// A red X across a square: a piece removed there.
+pub fn cross(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba) {
+    let r = layout.rect(sq);
+    let m = layout.square * 0.22;
+    let mut pb = PathBuilder::new();
+    pb.move_to(r.left() + m, r.top() + m);
+    pb.line_to(r.right() - m, r.bottom() - m);
+    pb.move_to(r.right() - m, r.top() + m);
+    pb.line_to(r.left() + m, r.bottom() - m);
+    if let Some(path) = pb.finish() {
+        let stroke = Stroke {
+            width: (layout.square * 0.07).max(2.0),
+            line_cap: tiny_skia::LineCap::Round,
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
+    }
+}
+
+/// A blast's ring: a dashed frame around the Mage and the eight squares it caught.
+pub fn blast_ring(pixmap: &mut Pixmap, layout: &Layout, marks: &MoveMarks) {
+    if let Some(centre) = marks.blast {
+        let (cf, cr) = (centre.file as i16, centre.rank as i16);
+        let corners = [(cf - 1, cr - 1), (cf + 1, cr + 1)];
+        let pts: Vec<(f32, f32)> = corners
+            .iter()
+            .map(|&(f, r)| {
+                let f = f.clamp(0, layout.files as i16 - 1) as u8;
+                let r = r.clamp(0, layout.ranks as i16 - 1) as u8;
+                layout.origin(Square::new(f, r))
+            })
+            .collect();
+        let q = layout.square;
+        let (x0, x1) = (pts[0].0.min(pts[1].0), pts[0].0.max(pts[1].0) + q);
+        let (y0, y1) = (pts[0].1.min(pts[1].1), pts[0].1.max(pts[1].1) + q);
+        if let Some(rect) = Rect::from_ltrb(x0 + 2.0, y0 + 2.0, x1 - 2.0, y1 - 2.0) {
+            let stroke = Stroke {
+                width: (q * 0.07).max(2.0),
+                dash: StrokeDash::new(vec![q * 0.2, q * 0.1], 0.0),
+                ..Stroke::default()
+            };
+            let path = PathBuilder::from_rect(rect);
+            pixmap.stroke_path(
+                &path,
+                &paint(theme::BLAST_RING),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+}
+
+/// Crosses over the squares a move emptied (drawn above the pieces).
+pub fn victim_crosses(pixmap: &mut Pixmap, layout: &Layout, marks: &MoveMarks) {
+    for &v in &marks.victims {
+        if v != marks.to {
+            cross(pixmap, layout, v, theme::VICTIM_MARK);
+        }
+    }
+}
+
+/// A red glow behind a royal piece in check.
+pub fn check(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
+    let (cx, cy) = layout.centre(sq);
+    let r = layout.square * 0.7;
+    let Some(shader) = RadialGradient::new(
+        Point::from_xy(cx, cy),
+        0.0,
+        Point::from_xy(cx, cy),
+        r,
+        vec![
+            GradientStop::new(0.0, theme::CHECK.skia()),
+            GradientStop::new(0.6, theme::CHECK.with_alpha(190).skia()),
+            GradientStop::new(1.0, theme::CHECK.with_alpha(0).skia()),
+        ],
+        SpreadMode::Pad,
+        Transform::identity(),
+    ) else {
+        return;
+    };
+    let paint = Paint {
+        shader,
+        anti_alias: true,
+        ..Paint::default()
+    };
+    pixmap.fill_rect(layout.rect(sq), &paint, Transform::identity(), None);
+}
+
+/// A green dot: the focused piece can move here.
+pub fn dot(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
+    let (cx, cy) = layout.centre(sq);
+    if let Some(path) = PathBuilder::from_circle(cx, cy, layout.square * 0.15) {
+        pixmap.fill_path(
+            &path,
+            &paint(theme::MOVE_DOT),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// Red corners: the focused piece reaches this square only by capturing.
+pub fn corners(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
+    let r = layout.rect(sq);
+    let k = layout.square * 0.28;
+    let mut pb = PathBuilder::new();
+    for (x, y, dx, dy) in [
+        (r.left(), r.top(), k, k),
+        (r.right(), r.top(), -k, k),
+        (r.left(), r.bottom(), k, -k),
+        (r.right(), r.bottom(), -k, -k),
+    ] {
+        pb.move_to(x, y);
+        pb.line_to(x + dx, y);
+        pb.line_to(x, y + dy);
+        pb.close();
+    }
+    if let Some(path) = pb.finish() {
+        pixmap.fill_path(
+            &path,
+            &paint(theme::CAPTURE_CORNER),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}

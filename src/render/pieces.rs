@@ -1,0 +1,415 @@
+//! Herald's own piece art: each emblem is a few vector shapes in a unit square (y down),
+//! filled in the owner's colour with a dark outline and contrasting details, rasterised with
+//! anti-aliasing once per size and then reused.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
+
+use super::text;
+use super::theme::{self, Rgba};
+use crate::rules::{Color, Emblem};
+
+/// How a part of an emblem is painted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Filled in the owner's colour and outlined.
+    Body,
+    /// Filled in the detail colour (contrasting with the body), no outline.
+    Accent,
+    /// Stroked in the detail colour.
+    Line,
+}
+
+struct Part {
+    role: Role,
+    path: Path,
+}
+
+fn poly(points: &[(f32, f32)]) -> Path {
+    let mut pb = PathBuilder::new();
+    pb.move_to(points[0].0, points[0].1);
+    for &(x, y) in &points[1..] {
+        pb.line_to(x, y);
+    }
+    pb.close();
+    pb.finish().expect("a polygon")
+}
+
+fn line(points: &[(f32, f32)]) -> Path {
+    let mut pb = PathBuilder::new();
+    pb.move_to(points[0].0, points[0].1);
+    for &(x, y) in &points[1..] {
+        pb.line_to(x, y);
+    }
+    pb.finish().expect("a line")
+}
+
+fn circle(x: f32, y: f32, r: f32) -> Path {
+    PathBuilder::from_circle(x, y, r).expect("a circle")
+}
+
+fn rounded(x0: f32, y0: f32, x1: f32, y1: f32, r: f32) -> Path {
+    let mut pb = PathBuilder::new();
+    pb.move_to(x0 + r, y0);
+    pb.line_to(x1 - r, y0);
+    pb.quad_to(x1, y0, x1, y0 + r);
+    pb.line_to(x1, y1 - r);
+    pb.quad_to(x1, y1, x1 - r, y1);
+    pb.line_to(x0 + r, y1);
+    pb.quad_to(x0, y1, x0, y1 - r);
+    pb.line_to(x0, y0 + r);
+    pb.quad_to(x0, y0, x0 + r, y0);
+    pb.close();
+    pb.finish().expect("a rounded rectangle")
+}
+
+fn body(path: Path) -> Part {
+    Part {
+        role: Role::Body,
+        path,
+    }
+}
+
+fn accent(path: Path) -> Part {
+    Part {
+        role: Role::Accent,
+        path,
+    }
+}
+
+fn detail(path: Path) -> Part {
+    Part {
+        role: Role::Line,
+        path,
+    }
+}
+
+/// The plinth most pieces stand on.
+fn plinth() -> Part {
+    body(rounded(0.2, 0.78, 0.8, 0.9, 0.04))
+}
+
+fn star(cx: f32, cy: f32, outer: f32, inner: f32) -> Path {
+    let points: Vec<(f32, f32)> = (0..10)
+        .map(|i| {
+            let r = if i % 2 == 0 { outer } else { inner };
+            let a = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+            (cx + r * a.cos(), cy + r * a.sin())
+        })
+        .collect();
+    poly(&points)
+}
+
+fn parts(emblem: Emblem) -> Vec<Part> {
+    match emblem {
+        Emblem::Tiara => {
+            // A papal tiara: a beehive of three crowns under a cross.
+            let mut pb = PathBuilder::new();
+            pb.move_to(0.28, 0.78);
+            pb.cubic_to(0.22, 0.46, 0.34, 0.2, 0.5, 0.2);
+            pb.cubic_to(0.66, 0.2, 0.78, 0.46, 0.72, 0.78);
+            pb.close();
+            let band = |y: f32, half: f32| {
+                let mut pb = PathBuilder::new();
+                pb.move_to(0.5 - half, y);
+                let teeth = 4;
+                for i in 0..teeth {
+                    let x = 0.5 - half + (2.0 * half) * (i as f32 + 0.5) / teeth as f32;
+                    pb.line_to(x, y - 0.05);
+                    pb.line_to(0.5 - half + (2.0 * half) * (i + 1) as f32 / teeth as f32, y);
+                }
+                pb.finish().expect("band")
+            };
+            vec![
+                body(poly(&[
+                    (0.46, 0.01),
+                    (0.54, 0.01),
+                    (0.54, 0.06),
+                    (0.6, 0.06),
+                    (0.6, 0.12),
+                    (0.54, 0.12),
+                    (0.54, 0.21),
+                    (0.46, 0.21),
+                    (0.46, 0.12),
+                    (0.4, 0.12),
+                    (0.4, 0.06),
+                    (0.46, 0.06),
+                ])),
+                body(pb.finish().expect("tiara")),
+                plinth(),
+                detail(band(0.7, 0.2)),
+                detail(band(0.54, 0.205)),
+                detail(band(0.38, 0.17)),
+            ]
+        }
+        Emblem::Crown => vec![
+            body(poly(&[
+                (0.22, 0.7),
+                (0.15, 0.3),
+                (0.34, 0.5),
+                (0.4, 0.22),
+                (0.5, 0.46),
+                (0.6, 0.22),
+                (0.66, 0.5),
+                (0.85, 0.3),
+                (0.78, 0.7),
+            ])),
+            body(circle(0.15, 0.26, 0.055)),
+            body(circle(0.4, 0.18, 0.055)),
+            body(circle(0.6, 0.18, 0.055)),
+            body(circle(0.85, 0.26, 0.055)),
+            body(circle(0.5, 0.1, 0.06)),
+            body(poly(&[(0.47, 0.16), (0.53, 0.16), (0.5, 0.46)])),
+            plinth(),
+            body(rounded(0.22, 0.68, 0.78, 0.79, 0.03)),
+            accent(circle(0.5, 0.735, 0.035)),
+        ],
+        Emblem::Star => vec![
+            body(poly(&[
+                (0.4, 0.62),
+                (0.6, 0.62),
+                (0.66, 0.79),
+                (0.34, 0.79),
+            ])),
+            plinth(),
+            body(star(0.5, 0.4, 0.36, 0.15)),
+            accent(circle(0.5, 0.42, 0.075)),
+        ],
+        Emblem::Dagger => vec![
+            body(poly(&[
+                (0.5, 0.03),
+                (0.63, 0.18),
+                (0.63, 0.56),
+                (0.37, 0.56),
+                (0.37, 0.18),
+            ])),
+            body(rounded(0.43, 0.6, 0.57, 0.82, 0.02)),
+            body(rounded(0.2, 0.54, 0.8, 0.645, 0.04)),
+            body(circle(0.5, 0.87, 0.075)),
+            detail(line(&[(0.5, 0.15), (0.5, 0.5)])),
+            detail(line(&[(0.43, 0.68), (0.57, 0.68)])),
+            detail(line(&[(0.43, 0.75), (0.57, 0.75)])),
+        ],
+        Emblem::Tower => vec![
+            body(poly(&[
+                (0.3, 0.36),
+                (0.7, 0.36),
+                (0.74, 0.79),
+                (0.26, 0.79),
+            ])),
+            body(poly(&[
+                (0.22, 0.14),
+                (0.34, 0.14),
+                (0.34, 0.23),
+                (0.44, 0.23),
+                (0.44, 0.14),
+                (0.56, 0.14),
+                (0.56, 0.23),
+                (0.66, 0.23),
+                (0.66, 0.14),
+                (0.78, 0.14),
+                (0.78, 0.36),
+                (0.22, 0.36),
+            ])),
+            plinth(),
+            detail(line(&[(0.3, 0.36), (0.7, 0.36)])),
+            accent(rounded(0.44, 0.5, 0.56, 0.66, 0.05)),
+        ],
+        Emblem::PointedHat => {
+            let mut pb = PathBuilder::new();
+            pb.move_to(0.27, 0.74);
+            pb.quad_to(0.42, 0.5, 0.44, 0.22);
+            pb.quad_to(0.5, 0.08, 0.7, 0.06);
+            pb.quad_to(0.56, 0.16, 0.58, 0.3);
+            pb.quad_to(0.6, 0.52, 0.73, 0.74);
+            pb.close();
+            vec![
+                body(pb.finish().expect("hat")),
+                body(
+                    PathBuilder::from_oval(
+                        tiny_skia::Rect::from_ltrb(0.1, 0.68, 0.9, 0.88).expect("brim"),
+                    )
+                    .expect("brim"),
+                ),
+                accent(star(0.51, 0.5, 0.085, 0.035)),
+                detail(line(&[(0.35, 0.66), (0.65, 0.66)])),
+            ]
+        }
+        Emblem::Banner => vec![
+            body(poly(&[
+                (0.36, 0.12),
+                (0.84, 0.12),
+                (0.68, 0.28),
+                (0.84, 0.44),
+                (0.36, 0.44),
+            ])),
+            body(rounded(0.26, 0.08, 0.36, 0.82, 0.02)),
+            body(circle(0.31, 0.07, 0.06)),
+            plinth(),
+            accent(star(0.54, 0.28, 0.085, 0.035)),
+        ],
+        Emblem::GreatHelm => {
+            let mut pb = PathBuilder::new();
+            pb.move_to(0.26, 0.8);
+            pb.line_to(0.26, 0.3);
+            pb.quad_to(0.26, 0.14, 0.5, 0.12);
+            pb.quad_to(0.74, 0.14, 0.74, 0.3);
+            pb.line_to(0.74, 0.8);
+            pb.close();
+            vec![
+                body(pb.finish().expect("helm")),
+                plinth(),
+                accent(rounded(0.31, 0.38, 0.47, 0.45, 0.015)),
+                accent(rounded(0.53, 0.38, 0.69, 0.45, 0.015)),
+                accent(rounded(0.47, 0.2, 0.53, 0.74, 0.01)),
+                detail(line(&[(0.34, 0.58), (0.34, 0.7)])),
+                detail(line(&[(0.66, 0.58), (0.66, 0.7)])),
+            ]
+        }
+        Emblem::Footman => {
+            let mut pb = PathBuilder::new();
+            pb.move_to(0.42, 0.44);
+            pb.quad_to(0.4, 0.66, 0.3, 0.79);
+            pb.line_to(0.7, 0.79);
+            pb.quad_to(0.6, 0.66, 0.58, 0.44);
+            pb.close();
+            vec![
+                body(pb.finish().expect("body")),
+                body(rounded(0.36, 0.4, 0.64, 0.48, 0.03)),
+                body(circle(0.5, 0.29, 0.13)),
+                plinth(),
+            ]
+        }
+    }
+}
+
+/// Draws an emblem into a pixmap of `size` x `size` pixels.
+fn draw(pixmap: &mut Pixmap, emblem: Emblem, color: Color, size: f32, faded: bool) {
+    let (fill, outline, detail_color) = match color {
+        Color::White => (
+            theme::WHITE_PIECE,
+            theme::WHITE_PIECE_LINE,
+            theme::WHITE_PIECE_LINE,
+        ),
+        Color::Black => (
+            theme::BLACK_PIECE,
+            theme::BLACK_PIECE_LINE,
+            theme::BLACK_PIECE_DETAIL,
+        ),
+    };
+    let alpha = |c: Rgba| if faded { c.with_alpha(c.3 / 2 + 20) } else { c };
+    let paint = |c: Rgba| {
+        let mut p = Paint::default();
+        p.set_color(alpha(c).skia());
+        p.anti_alias = true;
+        p
+    };
+    let transform = Transform::from_scale(size, size);
+    let outline_stroke = Stroke {
+        width: 0.045,
+        line_join: LineJoin::Round,
+        ..Stroke::default()
+    };
+    let detail_stroke = Stroke {
+        width: 0.035,
+        line_cap: LineCap::Round,
+        ..Stroke::default()
+    };
+    for part in parts(emblem) {
+        match part.role {
+            Role::Body => {
+                pixmap.fill_path(&part.path, &paint(fill), FillRule::Winding, transform, None);
+                pixmap.stroke_path(
+                    &part.path,
+                    &paint(outline),
+                    &outline_stroke,
+                    transform,
+                    None,
+                );
+            }
+            Role::Accent => {
+                pixmap.fill_path(
+                    &part.path,
+                    &paint(detail_color),
+                    FillRule::Winding,
+                    transform,
+                    None,
+                );
+            }
+            Role::Line => {
+                pixmap.stroke_path(
+                    &part.path,
+                    &paint(detail_color),
+                    &detail_stroke,
+                    transform,
+                    None,
+                );
+            }
+        }
+    }
+}
+
+/// A piece picture: normal, or asleep (faded, with "z z").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Look {
+    Normal,
+    Asleep,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Art {
+    Piece(Emblem, Color, Look),
+    Badge,
+}
+
+/// A picture at `size` pixels, drawn once and shared.
+fn cached(art: Art, size: u32) -> Arc<Pixmap> {
+    type Cache = Mutex<HashMap<(Art, u32), Arc<Pixmap>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&(art, size)).cloned()) {
+        return found;
+    }
+    let side = size.max(1);
+    let s = side as f32;
+    let mut pixmap = Pixmap::new(side, side).expect("a sprite has a size");
+    match art {
+        Art::Piece(emblem, color, look) => {
+            draw(&mut pixmap, emblem, color, s, look == Look::Asleep);
+            if look == Look::Asleep {
+                text::draw(&mut pixmap, "z", s * 0.64, s * 0.32, s * 0.28, theme::SLEEP);
+                text::draw(&mut pixmap, "z", s * 0.8, s * 0.17, s * 0.2, theme::SLEEP);
+            }
+        }
+        Art::Badge => {
+            let path = circle(0.5, 0.5, 0.47);
+            let transform = Transform::from_scale(s, s);
+            let mut paint = Paint::default();
+            paint.set_color(theme::BADGE.skia());
+            pixmap.fill_path(&path, &paint, FillRule::Winding, transform, None);
+            paint.set_color(theme::BADGE_EDGE.skia());
+            let stroke = Stroke {
+                width: 0.04,
+                ..Stroke::default()
+            };
+            pixmap.stroke_path(&path, &paint, &stroke, transform, None);
+        }
+    }
+    let sprite = Arc::new(pixmap);
+    if let Ok(mut c) = cache.lock() {
+        c.insert((art, size), sprite.clone());
+    }
+    sprite
+}
+
+/// The picture of a piece at `size` pixels.
+pub fn sprite(emblem: Emblem, color: Color, look: Look, size: u32) -> Arc<Pixmap> {
+    cached(Art::Piece(emblem, color, look), size)
+}
+
+/// The badge drawn behind an enhanced piece, `size` pixels across.
+pub fn badge(size: u32) -> Arc<Pixmap> {
+    cached(Art::Badge, size)
+}

@@ -1,0 +1,125 @@
+//! Text in the image, from the one embedded font. Glyphs are rasterised once per size and
+//! kept as coverage masks.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use tiny_skia::Pixmap;
+
+use super::theme::Rgba;
+
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+fn font() -> &'static FontRef<'static> {
+    static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
+    FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).expect("the embedded font parses"))
+}
+
+/// A rasterised glyph: coverage in 0..=255, placed relative to the pen on the baseline.
+struct Mask {
+    left: i32,
+    top: i32,
+    width: usize,
+    coverage: Vec<u8>,
+    advance: f32,
+}
+
+/// Sizes are cached in quarter pixels.
+fn glyph(c: char, px: f32) -> Arc<Mask> {
+    type Cache = Mutex<HashMap<(char, u32), Arc<Mask>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let size_key = (px * 4.0).round() as u32;
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(found) = cache
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&(c, size_key)).cloned())
+    {
+        return found;
+    }
+    let scale = PxScale::from(size_key as f32 / 4.0);
+    let scaled = font().as_scaled(scale);
+    let id = scaled.glyph_id(c);
+    let advance = scaled.h_advance(id);
+    let mask =
+        match font().outline_glyph(id.with_scale_and_position(scale, ab_glyph::point(0.0, 0.0))) {
+            Some(outline) => {
+                let b = outline.px_bounds();
+                let width = b.width() as usize;
+                let height = b.height() as usize;
+                let mut coverage = vec![0u8; width * height];
+                outline.draw(|x, y, v| {
+                    if let Some(slot) = coverage.get_mut(y as usize * width + x as usize) {
+                        *slot = (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+                    }
+                });
+                Mask {
+                    left: b.min.x as i32,
+                    top: b.min.y as i32,
+                    width,
+                    coverage,
+                    advance,
+                }
+            }
+            None => Mask {
+                left: 0,
+                top: 0,
+                width: 0,
+                coverage: Vec::new(),
+                advance,
+            },
+        };
+    let mask = Arc::new(mask);
+    if let Ok(mut m) = cache.lock() {
+        m.insert((c, size_key), mask.clone());
+    }
+    mask
+}
+
+/// The advance width of a line of text at `px` pixels.
+pub fn width(text: &str, px: f32) -> f32 {
+    text.chars().map(|c| glyph(c, px).advance).sum()
+}
+
+/// Draws a line of text with its baseline at `y`, starting at `x`.
+pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, px: f32, color: Rgba) {
+    let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+    let stride = pixmap.width() as usize;
+    let data = pixmap.pixels_mut();
+    let mut caret = x;
+    for c in text.chars() {
+        let g = glyph(c, px);
+        let (ox, oy) = (caret.round() as i32 + g.left, y.round() as i32 + g.top);
+        caret += g.advance;
+        if g.width == 0 {
+            continue;
+        }
+        for (i, &cov) in g.coverage.iter().enumerate() {
+            if cov == 0 {
+                continue;
+            }
+            let (px_x, px_y) = (ox + (i % g.width) as i32, oy + (i / g.width) as i32);
+            if px_x < 0 || px_y < 0 || px_x >= w || px_y >= h {
+                continue;
+            }
+            let a = cov as u32 * color.3 as u32 / 255;
+            let dst = &mut data[px_y as usize * stride + px_x as usize];
+            // Source over, premultiplied: the source colour weighted by its coverage.
+            let blend = |d: u8, s: u8| ((s as u32 * a + d as u32 * (255 - a) + 127) / 255) as u8;
+            if let Some(p) = tiny_skia::PremultipliedColorU8::from_rgba(
+                blend(dst.red(), color.0),
+                blend(dst.green(), color.1),
+                blend(dst.blue(), color.2),
+                blend(dst.alpha(), 255),
+            ) {
+                *dst = p;
+            }
+        }
+    }
+}
+
+/// Draws text centred on `cx`.
+pub fn draw_centred(pixmap: &mut Pixmap, text: &str, cx: f32, y: f32, px: f32, color: Rgba) {
+    draw(pixmap, text, cx - width(text, px) / 2.0, y, px, color);
+}
