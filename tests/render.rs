@@ -324,3 +324,28 @@ fn scenes_render_without_a_game_too() {
     let png = image.png().expect("encodes");
     assert_eq!(&png[1..4], b"PNG");
 }
+
+#[test]
+fn an_open_riposte_square_is_framed() {
+    let mut game = black("Pm1 Mc3 Hf6 pa12 sf11 mh13");
+    play(&mut game, "f11f6");
+    assert_eq!(game.board().riposte, vec![sq("f6")]);
+    let pic = Picture::of(&*game, None, Options::default());
+    let (x, y) = pic.layout.origin(sq("f6"));
+    let q = pic.layout.square;
+    let crimson = (0..20).any(|i| {
+        let c = pic.at(x + q * 0.08, y + q * (0.1 + 0.04 * i as f32));
+        c[0] > 180 && c[1] < 90 && c[2] > 80
+    });
+    assert!(crimson, "a crimson frame inside f6");
+    let before = Picture::of(
+        &*black("Pm1 Mc3 Hf6 pa12 sf11 mh13"),
+        None,
+        Options::default(),
+    );
+    let (bx, by) = before.layout.origin(sq("f6"));
+    assert!((0..20).all(|i| {
+        let c = before.at(bx + q * 0.08, by + q * (0.1 + 0.04 * i as f32));
+        !(c[0] > 180 && c[1] < 90 && c[2] > 80)
+    }));
+}

@@ -517,15 +517,16 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
     // Line 2: the no-progress count; the zone legend on the right.
     let small = q * 0.34;
     let y2 = y1 + q * 0.55;
+    let mut x = x0;
     if let Some((count, limit)) = view.no_progress {
-        text::draw(
-            pixmap,
-            &format!("No progress: {count} of {limit} turns"),
-            x0,
-            y2,
-            small,
-            theme::MUTED,
-        );
+        let line = format!("No progress: {count} of {limit} turns");
+        text::draw(pixmap, &line, x, y2, small, theme::MUTED);
+        x += text::width(&line, small) + small;
+    }
+    if !view.riposte.is_empty() {
+        let squares: Vec<String> = view.riposte.iter().map(|s| s.to_string()).collect();
+        let line = format!("Riposte open: {}", squares.join(", "));
+        text::draw(pixmap, &line, x, y2, small, theme::RIPOSTE);
     }
     if !view.zones.is_empty() {
         let mut x = right;

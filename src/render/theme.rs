@@ -37,7 +37,7 @@ pub const VICTIM: Rgba = Rgba(214, 40, 30, 110);
 pub const VICTIM_MARK: Rgba = Rgba(178, 20, 16, 230);
 pub const BLAST_RING: Rgba = Rgba(232, 96, 0, 255);
 pub const CHECK: Rgba = Rgba(230, 20, 10, 230);
-pub const RIPOSTE: Rgba = Rgba(200, 0, 90, 255);
+pub const RIPOSTE: Rgba = Rgba(232, 36, 120, 255);
 
 /// The moves-of-one-piece legend: green square, green dots, red corners, red squares.
 pub const FOCUS: Rgba = Rgba(60, 170, 60, 130);
