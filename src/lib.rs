@@ -1,5 +1,8 @@
 //! Herald: correspondence chess variants on Discord. The rules core lives in [`rules`].
 
+pub mod app;
 pub mod cli;
+pub mod local;
 pub mod render;
 pub mod rules;
+pub mod store;

@@ -39,6 +39,21 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Play through the game service in a terminal: one `user: /command` line at a time.
+    Local {
+        /// The database (default: $DATABASE_URL, else sqlite://herald.db).
+        #[arg(long)]
+        db: Option<String>,
+        /// Where board images are written.
+        #[arg(long, default_value = "herald-images")]
+        out: std::path::PathBuf,
+        /// Reply with text only, no images.
+        #[arg(long)]
+        no_images: bool,
+    },
+    /// Database maintenance.
+    #[command(subcommand)]
+    Db(DbCommand),
     /// Time rendering and PNG encoding of a crowded middlegame (build with --release).
     RenderBench {
         /// How many timings the median is taken over.
@@ -48,6 +63,68 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         size: u32,
     },
+}
+
+#[derive(Subcommand)]
+enum DbCommand {
+    /// Replay every stored game and report any mismatch with what is stored.
+    Check {
+        /// The database (default: $DATABASE_URL, else sqlite://herald.db).
+        #[arg(long)]
+        db: Option<String>,
+    },
+}
+
+/// The database URL: the flag, else DATABASE_URL, else the default file.
+fn database_url(flag: Option<String>) -> String {
+    flag.or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| herald::store::DEFAULT_URL.to_string())
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+async fn open_service(url: &str, images: bool) -> anyhow::Result<herald::app::Service> {
+    let store = herald::store::Store::open(url).await?;
+    let images = images.then(herald::render::Options::default);
+    Ok(herald::app::Service::new(
+        store,
+        std::sync::Arc::new(herald::app::SystemClock),
+        images,
+    ))
+}
+
+fn local(db: Option<String>, out: &std::path::Path, images: bool) -> anyhow::Result<()> {
+    let url = database_url(db);
+    runtime()?.block_on(async {
+        let service = open_service(&url, images).await?;
+        let stdin = std::io::stdin();
+        herald::local::run(&service, out, stdin.lock(), std::io::stdout()).await?;
+        service.store().close().await;
+        Ok(())
+    })
+}
+
+fn db_check(db: Option<String>) -> anyhow::Result<bool> {
+    let url = database_url(db);
+    runtime()?.block_on(async {
+        let service = open_service(&url, false).await?;
+        let (games, problems) = service.check_database().await?;
+        for p in &problems {
+            println!("{p}");
+        }
+        println!(
+            "{games} game{} checked, {} problem{}",
+            if games == 1 { "" } else { "s" },
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" }
+        );
+        service.store().close().await;
+        Ok(problems.is_empty())
+    })
 }
 
 #[derive(Args)]
@@ -135,6 +212,21 @@ fn render(
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
+        Some(Command::Local { db, out, no_images }) => match local(db, &out, !no_images) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("herald: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::Db(DbCommand::Check { db })) => match db_check(db) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(3),
+            Err(e) => {
+                eprintln!("herald: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Render {
             position,
             piece,

@@ -358,3 +358,18 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     fn marks(&self, mv: &Self::Move) -> MoveMarks;
     fn board_view(&self) -> BoardView;
 }
+
+/// A short explanation of a variant's rules, or of one piece or topic of them.
+pub fn help(variant: VariantId, topic: Option<&str>) -> String {
+    let text = match variant {
+        VariantId::Epoch => epoch::help::text(topic),
+    };
+    match text {
+        Some(t) => t.to_string(),
+        None => format!(
+            "No rules entry for '{}'. {}",
+            topic.unwrap_or_default(),
+            help(variant, None)
+        ),
+    }
+}

@@ -6,6 +6,7 @@
 
 mod board;
 mod fen;
+pub mod help;
 mod movegen;
 mod notation;
 mod view;

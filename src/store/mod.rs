@@ -1,0 +1,81 @@
+//! The game store: SQLite through sqlx. SQL lives here and in `migrations/` only.
+//!
+//! Every change to a game is one transaction guarded by the game's version number, so two
+//! concurrent changes (two clicks, two moves) can never both land.
+
+mod challenges;
+mod games;
+
+pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
+pub use games::{Event, Game, GameChange, GameStatus, NewGame, StoredMove};
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::SqlitePool;
+
+/// The database URL used when none is given.
+pub const DEFAULT_URL: &str = "sqlite://herald.db";
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the database at {url} cannot be opened: {source}")]
+    Open { url: String, source: sqlx::Error },
+    #[error("the database schema could not be brought up to date: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("database error: {0}")]
+    Sql(#[from] sqlx::Error),
+    /// Someone else changed the game first.
+    #[error("the position changed, try again")]
+    Conflict,
+    /// A second unfinished game between the same players in the same channel.
+    #[error("these players already have an unfinished game in this channel")]
+    Duplicate,
+    #[error("the stored record is damaged: {0}")]
+    Corrupt(String),
+}
+
+/// Whether an error is SQLite refusing a row that breaks a unique index.
+fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.is_unique_violation())
+}
+
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database, in WAL mode, and applies the migrations.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let open_error = |source| StoreError::Open {
+            url: url.to_string(),
+            source,
+        };
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(open_error)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // With WAL, NORMAL keeps every committed transaction through a process crash.
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .connect_with(options)
+            .await
+            .map_err(open_error)?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Closes every connection (the database stays on disk).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    pub(crate) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+}
