@@ -1,0 +1,96 @@
+//! A Herald process killed (SIGKILL) in the middle of a stream of moves leaves every game
+//! whole: each move is stored entirely or not at all, and `herald db check` passes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use herald::app::{Service, SystemClock};
+use herald::rules::{new_game, VariantId};
+use herald::store::Store;
+
+/// A legal game of `plies` moves from the start, in coordinates, chosen by a seeded generator.
+fn random_game(seed: u64, plies: usize) -> Vec<String> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut game = new_game(VariantId::Epoch, None).unwrap();
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = game.legal_coordinates();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let mv = moves[(state % moves.len() as u64) as usize].clone();
+        game.play(&mv).unwrap();
+        out.push(mv);
+    }
+    out
+}
+
+#[test]
+fn a_killed_process_leaves_whole_moves_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("herald.db").display());
+    for run in 0..6u64 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_herald"))
+            .args(["local", "--no-images", "--db", &url, "--out"])
+            .arg(dir.path().join("img"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("herald starts");
+        let mut script = format!(
+            "#run{run} alice: /challenge opponent:bob color:white days:3\n#run{run} bob: press Accept\n"
+        );
+        for (i, mv) in random_game(run + 1, 120).iter().enumerate() {
+            let who = if i % 2 == 0 { "alice" } else { "bob" };
+            script.push_str(&format!("#run{run} {who}: /move move:{mv}\n"));
+        }
+        let mut stdin = child.stdin.take().unwrap();
+        // Feed the moves from another thread: the kill must not wait for the pipe.
+        let feeder = std::thread::spawn(move || {
+            let _ = stdin.write_all(script.as_bytes());
+        });
+        std::thread::sleep(Duration::from_millis(60 + 40 * run));
+        child.kill().expect("SIGKILL");
+        child.wait().unwrap();
+        let _ = feeder.join();
+    }
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let store = Store::open(&url).await.unwrap();
+        let service = Service::new(store, Arc::new(SystemClock), None);
+        let (games, problems) = service.check_database().await.unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(games >= 1, "at least one game was started before a kill");
+        let stored: usize = {
+            let mut n = 0;
+            for g in service.store().all_games().await.unwrap() {
+                n += service.store().moves(g.id).await.unwrap().len();
+            }
+            n
+        };
+        eprintln!("{games} games, {stored} moves stored before the kills");
+        assert!(stored > 0, "moves were being stored when the kills came");
+        assert!(
+            stored < 6 * 120,
+            "at least one kill came in the middle of its game"
+        );
+    });
+
+    let check = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args(["db", "check", "--db", &url])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{out}");
+    assert!(out.contains("0 problems"), "{out}");
+}

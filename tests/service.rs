@@ -1,0 +1,462 @@
+//! The game service on real SQLite files: whole games, races, restarts, crashes, time limits,
+//! permissions and stale buttons.
+
+use std::sync::Arc;
+
+use herald::app::{Action, Command, ManualClock, Reply, Request, Service, DAY};
+use herald::render::Options;
+use herald::store::{GameStatus, Store};
+use tempfile::TempDir;
+
+const T0: i64 = 1_795_000_000;
+
+struct Table {
+    dir: TempDir,
+    clock: Arc<ManualClock>,
+    service: Service,
+}
+
+fn url(dir: &TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("herald.db").display())
+}
+
+async fn open(dir: &TempDir, clock: Arc<ManualClock>, images: bool) -> Service {
+    let store = Store::open(&url(dir)).await.expect("the database opens");
+    Service::new(
+        store,
+        clock,
+        images.then(|| Options {
+            width: 500,
+            flip: false,
+        }),
+    )
+}
+
+async fn table(images: bool) -> Table {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(T0));
+    let service = open(&dir, clock.clone(), images).await;
+    Table {
+        dir,
+        clock,
+        service,
+    }
+}
+
+fn request(user: &str, command: Command) -> Request {
+    Request {
+        user: user.into(),
+        guild: Some("guild".into()),
+        channel: "general".into(),
+        command,
+    }
+}
+
+impl Table {
+    async fn say(&self, user: &str, command: Command) -> Vec<Reply> {
+        self.service.handle(&request(user, command)).await
+    }
+
+    async fn mv(&self, user: &str, text: &str) -> Vec<Reply> {
+        self.say(
+            user,
+            Command::Move {
+                text: text.into(),
+                opponent: None,
+            },
+        )
+        .await
+    }
+
+    async fn press(&self, user: &str, action: Action) -> Vec<Reply> {
+        self.say(user, Command::Press(action)).await
+    }
+
+    /// alice (White) against bob, accepted; returns the game id.
+    async fn game(&self, days: i64) -> i64 {
+        let r = self
+            .say(
+                "alice",
+                Command::Challenge {
+                    opponent: "bob".into(),
+                    variant: None,
+                    color: Some("white".into()),
+                    days: Some(days),
+                },
+            )
+            .await;
+        let accept = button(&r, "Accept");
+        let r = self.press("bob", accept).await;
+        public(&r);
+        self.service.store().games_of("alice", true).await.unwrap()[0].id
+    }
+}
+
+fn button(replies: &[Reply], label: &str) -> Action {
+    replies
+        .iter()
+        .flat_map(|r| &r.buttons)
+        .find(|b| b.label == label)
+        .unwrap_or_else(|| panic!("no {label} button in {replies:?}"))
+        .action
+}
+
+/// The one public reply, or a panic showing what came instead.
+fn public(replies: &[Reply]) -> &Reply {
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(!replies[0].ephemeral, "refused: {}", replies[0].text);
+    &replies[0]
+}
+
+/// The one private refusal, and its text.
+fn refused(replies: &[Reply]) -> &str {
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(replies[0].ephemeral, "not refused: {}", replies[0].text);
+    &replies[0].text
+}
+
+#[tokio::test]
+async fn a_whole_game_through_the_service() {
+    let t = table(true).await;
+    let r = t
+        .say(
+            "alice",
+            Command::Challenge {
+                opponent: "bob".into(),
+                variant: Some("epoch".into()),
+                color: Some("white".into()),
+                days: Some(3),
+            },
+        )
+        .await;
+    let challenge = public(&r);
+    assert_eq!(challenge.mentions, vec!["bob"]);
+    assert!(
+        challenge.text.contains("<@alice> challenges <@bob>"),
+        "{}",
+        challenge.text
+    );
+    let accept = button(&r, "Accept");
+    assert!(refused(&t.press("carol", accept).await).contains("Only <@bob> can answer"));
+
+    let r = t.press("bob", accept).await;
+    let start = public(&r);
+    assert!(start
+        .image
+        .as_ref()
+        .is_some_and(|png| png.starts_with(b"\x89PNG")));
+    assert_eq!(start.mentions, vec!["alice"]);
+    assert!(refused(&t.press("bob", accept).await).contains("already accepted"));
+
+    let r = t.mv("alice", "e3e7").await;
+    let first = public(&r);
+    assert!(
+        first.text.contains("<@alice> played **e7**"),
+        "{}",
+        first.text
+    );
+    assert_eq!(first.mentions, vec!["bob"]);
+    let swap = button(&r, "Swap sides");
+    assert!(refused(&t.mv("alice", "d3d7").await).contains("not your turn"));
+
+    let r = t.press("bob", swap).await;
+    let swapped = public(&r);
+    assert!(
+        swapped
+            .text
+            .contains("<@bob> now plays White, <@alice> plays Black"),
+        "{}",
+        swapped.text
+    );
+    assert_eq!(swapped.mentions, vec!["alice"]);
+    assert!(refused(&t.press("alice", swap).await).contains("only available on Black's first turn"));
+
+    // An illegal move: a clear reason, and nothing changes.
+    let before = t.service.store().games_of("alice", true).await.unwrap()[0].clone();
+    let why = refused(&t.mv("alice", "Hc13-c10").await).to_string();
+    assert!(why.contains("no Herald can reach c10"), "{why}");
+    let after = t.service.store().games_of("alice", true).await.unwrap()[0].clone();
+    assert_eq!(before, after);
+
+    public(&t.mv("alice", "e11e8").await);
+    let r = t.say("bob", Command::Draw { opponent: None }).await;
+    assert_eq!(public(&r).mentions, vec!["alice"]);
+    let decline = button(&r, "Decline draw");
+    assert!(refused(&t.press("bob", decline).await).contains("your own draw offer"));
+    let r = t.press("alice", decline).await;
+    assert!(public(&r).text.contains("declines the draw"));
+
+    public(&t.mv("bob", "Hc1-e3").await);
+    let r = t.say("alice", Command::History { opponent: None }).await;
+    let history = &r[0];
+    assert!(history.text.contains("1. e7 e8 2. He3"), "{}", history.text);
+    let record = String::from_utf8(history.attachment.as_ref().unwrap().bytes.clone()).unwrap();
+    assert!(record.contains("[Variant \"Chess 13: Epoch\"]") && record.contains("[Swap \"yes\"]"));
+
+    let r = t.say("bob", Command::Resign { opponent: None }).await;
+    let end = public(&r);
+    assert!(end.text.contains("<@alice> wins as Black"), "{}", end.text);
+    button(&r, "Rematch");
+
+    let g = &t.service.store().games_of("alice", false).await.unwrap()[0];
+    assert_eq!(g.status, GameStatus::Finished);
+    assert_eq!(g.result.as_deref(), Some("0-1"));
+    assert_eq!(g.reason.as_deref(), Some("resignation"));
+    assert_eq!((g.white.as_str(), g.black.as_str()), ("bob", "alice"));
+    let kinds: Vec<String> = t
+        .service
+        .store()
+        .events(g.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.kind)
+        .collect();
+    assert_eq!(kinds, ["swap", "draw-offer", "draw-decline", "resign"]);
+    let (games, problems) = t.service.check_database().await.unwrap();
+    assert_eq!((games, problems.len()), (1, 0), "{problems:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifty_concurrent_moves_land_exactly_once() {
+    let t = Arc::new(table(false).await);
+    t.game(3).await;
+    let moves = ["e3e7", "d3d7", "f3f7", "a3a5", "m3m6"];
+    let tasks: Vec<_> = (0..50)
+        .map(|i| {
+            let t = t.clone();
+            tokio::spawn(async move { t.mv("alice", moves[i % moves.len()]).await })
+        })
+        .collect();
+    let mut landed = 0;
+    for task in tasks {
+        let replies = task.await.unwrap();
+        assert_eq!(replies.len(), 1);
+        if replies[0].ephemeral {
+            let why = &replies[0].text;
+            assert!(
+                why.contains("The position changed") || why.contains("not your turn"),
+                "{why}"
+            );
+        } else {
+            landed += 1;
+        }
+    }
+    assert_eq!(landed, 1);
+    let g = &t.service.store().games_of("alice", true).await.unwrap()[0];
+    assert_eq!(g.ply, 1);
+    assert_eq!(t.service.store().moves(g.id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_restart_keeps_every_game_offer_and_deadline() {
+    let t = table(false).await;
+    let id = t.game(2).await;
+    public(&t.mv("alice", "e3e7").await);
+    public(&t.mv("bob", "e11e8").await);
+    t.clock.advance(3600);
+    public(&t.say("alice", Command::Draw { opponent: None }).await);
+    let before = t.service.store().game(id).await.unwrap().unwrap();
+    let moves = t.service.store().moves(id).await.unwrap();
+    t.service.store().close().await;
+    drop(t.service);
+
+    let service = open(&t.dir, t.clock.clone(), false).await;
+    let after = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(before, after);
+    assert_eq!(after.draw_offer.as_deref(), Some("alice"));
+    assert_eq!(after.deadline, Some(T0 + 2 * DAY));
+    assert_eq!(service.store().moves(id).await.unwrap(), moves);
+    // And play goes on from the same position.
+    let r = service
+        .handle(&request(
+            "alice",
+            Command::Move {
+                text: "Hc1-e3".into(),
+                opponent: None,
+            },
+        ))
+        .await;
+    assert!(!r[0].ephemeral, "{}", r[0].text);
+}
+
+#[tokio::test]
+async fn reminders_and_time_outs_follow_the_clock() {
+    let t = table(false).await;
+    let id = t.game(1).await;
+    // A quarter of a day left: one reminder to the player to move.
+    t.clock.advance(18 * 3600 - 1);
+    assert!(t.service.tick().await.is_empty());
+    t.clock.advance(1);
+    let r = t.service.tick().await;
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].mentions, vec!["alice"]);
+    assert!(r[0].text.contains("6 hours left"), "{}", r[0].text);
+    assert!(t.service.tick().await.is_empty(), "reminded once");
+
+    // The deadline passes while Herald is down: applied at the first tick after the restart.
+    t.clock.advance(6 * 3600);
+    t.service.store().close().await;
+    let service = open(&t.dir, t.clock.clone(), false).await;
+    let r = service.tick().await;
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert!(
+        r[0].text.contains("<@alice> ran out of time"),
+        "{}",
+        r[0].text
+    );
+    let g = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (g.status, g.result.as_deref(), g.reason.as_deref()),
+        (GameStatus::Finished, Some("0-1"), Some("time"))
+    );
+    assert!(service.tick().await.is_empty());
+}
+
+#[tokio::test]
+async fn a_move_resets_the_deadline_for_the_other_player() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    t.clock.advance(DAY);
+    public(&t.mv("alice", "e3e7").await);
+    let g = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(g.deadline, Some(T0 + DAY + 3 * DAY));
+    assert!(!g.reminded);
+}
+
+#[tokio::test]
+async fn challenges_are_checked_and_expire() {
+    let t = table(false).await;
+    let challenge = |opponent: &str, variant: Option<&str>, days: Option<i64>| Command::Challenge {
+        opponent: opponent.into(),
+        variant: variant.map(str::to_string),
+        color: None,
+        days,
+    };
+    assert!(
+        refused(&t.say("alice", challenge("alice", None, None)).await)
+            .contains("cannot challenge yourself")
+    );
+    assert!(refused(
+        &t.say("alice", challenge("bob", Some("xiangqi"), None))
+            .await
+    )
+    .contains("unknown variant"));
+    assert!(
+        refused(&t.say("alice", challenge("bob", None, Some(4))).await)
+            .contains("choose 1, 2, 3, 5, 7, 10 or 14")
+    );
+    let r = t.say("alice", challenge("bob", None, None)).await;
+    let accept = button(&r, "Accept");
+    assert!(refused(&t.say("bob", challenge("alice", None, None)).await)
+        .contains("already an open challenge"));
+    t.clock.advance(7 * DAY);
+    let expired = t.service.tick().await;
+    assert!(expired[0].text.contains("expired"), "{expired:?}");
+    assert!(refused(&t.press("bob", accept).await).contains("expired"));
+    // A fresh challenge now goes through, and a second game between the same pair does not.
+    let r = t.say("alice", challenge("bob", None, None)).await;
+    public(&t.press("bob", button(&r, "Accept")).await);
+    assert!(refused(&t.say("bob", challenge("alice", None, None)).await)
+        .contains("already have an unfinished game here"));
+}
+
+#[tokio::test]
+async fn only_the_players_act_and_stale_buttons_explain_themselves() {
+    let t = table(false).await;
+    t.game(3).await;
+    let r = t.mv("alice", "e3e7").await;
+    let swap = button(&r, "Swap sides");
+    assert!(refused(&t.mv("carol", "e11e8").await).contains("no unfinished game"));
+    assert!(refused(&t.press("carol", swap).await).contains("Only the two players"));
+    assert!(refused(&t.press("alice", swap).await).contains("Only the player holding Black"));
+    public(&t.mv("bob", "e11e8").await);
+    assert!(refused(&t.press("bob", swap).await).contains("only available on Black's first turn"));
+    assert!(
+        refused(&t.say("bob", Command::Abort { opponent: None }).await)
+            .contains("before each side has moved")
+    );
+
+    // A draw offer lapses when the other player moves instead of answering.
+    let r = t.say("alice", Command::Draw { opponent: None }).await;
+    let accept = button(&r, "Accept draw");
+    public(&t.mv("alice", "d3d7").await);
+    public(&t.mv("bob", "d11d8").await);
+    assert!(refused(&t.press("bob", accept).await).contains("no open draw offer"));
+
+    // Asking about a piece, and the list of games.
+    let r = t
+        .say(
+            "bob",
+            Command::Piece {
+                square: "g13".into(),
+                opponent: None,
+            },
+        )
+        .await;
+    assert!(
+        r[0].ephemeral && r[0].text.contains("Black Pope on g13"),
+        "{}",
+        r[0].text
+    );
+    let r = t.say("bob", Command::Games).await;
+    assert!(
+        r[0].text.contains("**your move**") || r[0].text.contains("their move"),
+        "{}",
+        r[0].text
+    );
+}
+
+#[tokio::test]
+async fn abort_before_both_have_moved_and_rematch_reverses_colours() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    let r = t.say("bob", Command::Abort { opponent: None }).await;
+    assert!(public(&r).text.contains("aborted"));
+    let g = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((g.status, g.result), (GameStatus::Aborted, None));
+
+    let id = t.game(5).await;
+    public(&t.say("alice", Command::Resign { opponent: None }).await);
+    let r = t.press("alice", Action::Rematch(id)).await;
+    let accept = button(&r, "Accept");
+    public(&t.press("bob", accept).await);
+    let g = &t.service.store().games_of("alice", true).await.unwrap()[0];
+    assert_eq!(
+        (g.white.as_str(), g.black.as_str(), g.days),
+        ("bob", "alice", 5)
+    );
+}
+
+#[tokio::test]
+async fn a_game_ends_by_the_rules_with_a_rematch_button() {
+    // Fool's mate does not exist here; the quickest finish is a threefold repetition, which
+    // the player who makes it loses.
+    let t = table(false).await;
+    let id = t.game(3).await;
+    // The start position occurs for the third time after Black's eighth ply.
+    for _ in 0..2 {
+        public(&t.mv("alice", "Tb1-d4").await);
+        public(&t.mv("bob", "Tb13-d10").await);
+        public(&t.mv("alice", "Td4-b1").await);
+        if t.service.store().game(id).await.unwrap().unwrap().ply == 7 {
+            break;
+        }
+        public(&t.mv("bob", "Td10-b13").await);
+    }
+    let r = t.mv("bob", "Td10-b13").await;
+    let end = public(&r);
+    assert!(
+        end.text
+            .contains("<@alice> wins as White by threefold repetition"),
+        "{}",
+        end.text
+    );
+    button(&r, "Rematch");
+    let g = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (g.status, g.result.as_deref(), g.reason.as_deref()),
+        (GameStatus::Finished, Some("1-0"), Some("repetition"))
+    );
+    assert!(refused(&t.mv("alice", "e3e7").await).contains("no unfinished game"));
+}
