@@ -25,7 +25,7 @@ async fn open(dir: &TempDir, clock: Arc<ManualClock>, images: bool) -> Service {
     Service::new(
         store,
         clock,
-        images.then(|| Options {
+        images.then_some(Options {
             width: 500,
             flip: false,
         }),
