@@ -12,6 +12,10 @@ CREATE TABLE games (
     -- The position now, kept beside the moves it can always be rebuilt from.
     fen         TEXT    NOT NULL,
     ply         INTEGER NOT NULL DEFAULT 0,
+    -- The last move; writing it with ply + 1 records it in `moves` (trigger below).
+    last_coordinate TEXT,
+    last_san    TEXT,
+    last_player TEXT,
     days        INTEGER NOT NULL,
     status      TEXT    NOT NULL DEFAULT 'active'
                 CHECK (status IN ('active', 'finished', 'aborted')),
@@ -47,6 +51,16 @@ CREATE TABLE moves (
     played_at   INTEGER NOT NULL,
     PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
+
+-- A game row that advances by one ply records its last move, in the same statement: a move
+-- is stored whole or not at all, with one write.
+CREATE TRIGGER games_record_move AFTER UPDATE OF ply ON games
+WHEN NEW.ply = OLD.ply + 1
+BEGIN
+    INSERT INTO moves (game_id, ply, coordinate, san, fen_after, player, played_at)
+    VALUES (NEW.id, NEW.ply, NEW.last_coordinate, NEW.last_san, NEW.fen, NEW.last_player,
+            NEW.updated_at);
+END;
 
 CREATE TABLE challenges (
     id          INTEGER PRIMARY KEY,

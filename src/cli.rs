@@ -211,3 +211,178 @@ pub fn render_bench(samples: usize, width: u32) -> Result<String, CommandError> 
     );
     Ok(out)
 }
+
+/// A legal game of up to `plies` moves from the start, chosen by a seeded generator.
+pub fn seeded_game(variant: VariantId, seed: u64, plies: usize) -> Vec<String> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let Ok(mut game) = new_game(variant, None) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = game.legal_coordinates();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let mv = moves[(state % moves.len() as u64) as usize].clone();
+        if game.play(&mv).is_err() {
+            break;
+        }
+        out.push(mv);
+    }
+    out
+}
+
+/// `herald service-bench`: moves through the whole service on a scratch database.
+pub async fn service_bench(games: usize, plies: usize) -> anyhow::Result<String> {
+    use crate::app::{ManualClock, Service};
+    use std::sync::Arc;
+
+    let dir = std::env::temp_dir().join(format!("herald-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let url = format!("sqlite://{}", dir.join("bench.db").display());
+    let store = crate::store::Store::open(&url).await?;
+    let clock = Arc::new(ManualClock::new(1_795_000_000));
+    let with_images = Service::new(
+        store.clone(),
+        clock.clone(),
+        Some(crate::render::Options::default()),
+    );
+    let text_only = Arc::new(Service::new(store.clone(), clock.clone(), None));
+    let mut out = String::new();
+    // One game, every move with its board image.
+    let line = seeded_game(VariantId::Epoch, 7, plies);
+    bench_start(&with_images, "images").await?;
+    let mut times = Vec::new();
+    for (ply, mv) in line.iter().enumerate() {
+        let t = Instant::now();
+        bench_move(&with_images, "images", ply, mv).await?;
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let pct = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize] * 1e3;
+    let _ = writeln!(
+        out,
+        "a move with its image ({} moves of one game): median {:.2} ms, p99 {:.2} ms",
+        times.len(),
+        pct(0.5),
+        pct(0.99)
+    );
+
+    // One game, text only.
+    bench_start(&text_only, "text").await?;
+    let t = Instant::now();
+    for (ply, mv) in line.iter().enumerate() {
+        bench_move(&text_only, "text", ply, mv).await?;
+    }
+    let _ = writeln!(
+        out,
+        "moves stored on one game, no images: {:.0} moves per second",
+        line.len() as f64 / t.elapsed().as_secs_f64()
+    );
+
+    // Many games, text only, eight at a time.
+    for g in 0..games {
+        bench_start(&text_only, &format!("g{g}")).await?;
+    }
+    let opening = seeded_game(VariantId::Epoch, 11, 4);
+    let t = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for worker in 0..8 {
+        let service = text_only.clone();
+        let opening = opening.clone();
+        tasks.spawn(async move {
+            let mut done = 0usize;
+            for g in (worker..games).step_by(8) {
+                for (ply, mv) in opening.iter().enumerate() {
+                    if bench_move(&service, &format!("g{g}"), ply, mv)
+                        .await
+                        .is_ok()
+                    {
+                        done += 1;
+                    }
+                }
+            }
+            done
+        });
+    }
+    let mut stored = 0;
+    while let Some(done) = tasks.join_next().await {
+        stored += done?;
+    }
+    let _ = writeln!(
+        out,
+        "moves stored across {games} games, no images, 8 at a time: {stored} moves, {:.0} moves per second",
+        stored as f64 / t.elapsed().as_secs_f64()
+    );
+    store.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(out)
+}
+
+fn bench_request(user: &str, channel: &str, command: crate::app::Command) -> crate::app::Request {
+    crate::app::Request {
+        user: user.into(),
+        guild: None,
+        channel: channel.into(),
+        command,
+    }
+}
+
+/// alice (White) challenges bob in `channel` and bob accepts.
+async fn bench_start(service: &crate::app::Service, channel: &str) -> anyhow::Result<()> {
+    use crate::app::Command;
+    let r = service
+        .handle(&bench_request(
+            "alice",
+            channel,
+            Command::Challenge {
+                opponent: "bob".into(),
+                variant: None,
+                color: Some("white".into()),
+                days: Some(3),
+            },
+        ))
+        .await;
+    let accept = r
+        .iter()
+        .flat_map(|r| &r.buttons)
+        .find(|b| b.label == "Accept")
+        .map(|b| b.action)
+        .ok_or_else(|| anyhow::anyhow!("no challenge: {:?}", r.first().map(|r| &r.text)))?;
+    service
+        .handle(&bench_request("bob", channel, Command::Press(accept)))
+        .await;
+    Ok(())
+}
+
+/// Plays ply `ply` (alice on even plies, bob on odd ones).
+async fn bench_move(
+    service: &crate::app::Service,
+    channel: &str,
+    ply: usize,
+    mv: &str,
+) -> anyhow::Result<()> {
+    let who = if ply.is_multiple_of(2) {
+        "alice"
+    } else {
+        "bob"
+    };
+    let r = service
+        .handle(&bench_request(
+            who,
+            channel,
+            crate::app::Command::Move {
+                text: mv.to_string(),
+                opponent: None,
+            },
+        ))
+        .await;
+    match r.first() {
+        Some(reply) if !reply.ephemeral => Ok(()),
+        other => anyhow::bail!("{mv} refused: {:?}", other.map(|r| &r.text)),
+    }
+}

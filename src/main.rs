@@ -54,6 +54,15 @@ enum Command {
     /// Database maintenance.
     #[command(subcommand)]
     Db(DbCommand),
+    /// Time moves through the whole service on a scratch database (build with --release).
+    ServiceBench {
+        /// How many games for the many-games figure.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// How many moves for the one-game figures.
+        #[arg(long, default_value_t = 200)]
+        moves: usize,
+    },
     /// Time rendering and PNG encoding of a crowded middlegame (build with --release).
     RenderBench {
         /// How many timings the median is taken over.
@@ -212,6 +221,19 @@ fn render(
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
+        Some(Command::ServiceBench { games, moves }) => {
+            let done = runtime().and_then(|rt| rt.block_on(cli::service_bench(games, moves)));
+            match done {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("herald: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Local { db, out, no_images }) => match local(db, &out, !no_images) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

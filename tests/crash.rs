@@ -7,28 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use herald::app::{Service, SystemClock};
-use herald::rules::{new_game, VariantId};
+use herald::cli::seeded_game;
+use herald::rules::VariantId;
 use herald::store::Store;
-
-/// A legal game of `plies` moves from the start, in coordinates, chosen by a seeded generator.
-fn random_game(seed: u64, plies: usize) -> Vec<String> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut game = new_game(VariantId::Epoch, None).unwrap();
-    let mut out = Vec::new();
-    for _ in 0..plies {
-        let moves = game.legal_coordinates();
-        if moves.is_empty() {
-            break;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let mv = moves[(state % moves.len() as u64) as usize].clone();
-        game.play(&mv).unwrap();
-        out.push(mv);
-    }
-    out
-}
 
 #[test]
 fn a_killed_process_leaves_whole_moves_only() {
@@ -46,7 +27,10 @@ fn a_killed_process_leaves_whole_moves_only() {
         let mut script = format!(
             "#run{run} alice: /challenge opponent:bob color:white days:3\n#run{run} bob: press Accept\n"
         );
-        for (i, mv) in random_game(run + 1, 120).iter().enumerate() {
+        for (i, mv) in seeded_game(VariantId::Epoch, run + 1, 120)
+            .iter()
+            .enumerate()
+        {
             let who = if i % 2 == 0 { "alice" } else { "bob" };
             script.push_str(&format!("#run{run} {who}: /move move:{mv}\n"));
         }

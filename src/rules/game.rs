@@ -107,6 +107,14 @@ impl<V: Variant> Game<V> {
             return Err(MoveError::GameOver(outcome));
         }
         let wanted = normalize(input);
+        // Coordinates first: what machines and autocompletion send, and cheap to compare.
+        let mut by_coordinate = self
+            .legal
+            .iter()
+            .filter(|mv| normalize(&self.position.coordinate(mv)) == wanted);
+        if let (Some(mv), None) = (by_coordinate.next(), by_coordinate.next()) {
+            return Ok(*mv);
+        }
         let found: Vec<V::Move> = self
             .legal
             .iter()

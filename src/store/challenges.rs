@@ -150,6 +150,7 @@ impl Store {
 
     /// Accepts an open challenge and starts its game, in one transaction.
     pub async fn accept_challenge(&self, id: i64, game: &NewGame) -> Result<Game, StoreError> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let done = sqlx::query(
             "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",

@@ -304,11 +304,28 @@ impl Store {
     /// read; otherwise nothing is written and the answer is [`StoreError::Conflict`].
     pub async fn apply(&self, current: &Game, change: &GameChange) -> Result<Game, StoreError> {
         let n = &change.next;
-        let mut tx = self.pool().begin().await?;
-        // The first statement writes, so the transaction takes the write lock at once.
-        let row = sqlx::query(
+        let (coordinate, san, player) = match &change.new_move {
+            Some(m) => {
+                if m.ply != current.ply + 1 || n.ply != m.ply || m.fen_after != n.fen {
+                    return Err(StoreError::Corrupt(format!(
+                        "move for ply {} does not follow ply {}",
+                        m.ply, current.ply
+                    )));
+                }
+                (Some(&m.coordinate), Some(&m.san), Some(&m.player))
+            }
+            None => {
+                if n.ply != current.ply {
+                    return Err(StoreError::Corrupt("the ply changed without a move".into()));
+                }
+                (None, None, None)
+            }
+        };
+        let update = sqlx::query(
             "UPDATE games SET white = ?, black = ?, fen = ?, ply = ?, status = ?, result = ?, reason = ?, \
-             swapped = ?, draw_offer = ?, deadline = ?, reminded = ?, version = version + 1, updated_at = ? \
+             swapped = ?, draw_offer = ?, deadline = ?, reminded = ?, \
+             last_coordinate = coalesce(?, last_coordinate), last_san = coalesce(?, last_san), \
+             last_player = coalesce(?, last_player), version = version + 1, updated_at = ? \
              WHERE id = ? AND version = ? RETURNING *",
         )
         .bind(&n.white)
@@ -322,34 +339,29 @@ impl Store {
         .bind(&n.draw_offer)
         .bind(n.deadline)
         .bind(n.reminded)
+        .bind(coordinate)
+        .bind(san)
+        .bind(player)
         .bind(n.updated_at)
         .bind(current.id)
-        .bind(current.version)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row else {
+        .bind(current.version);
+        let _turn = self.write_turn().await;
+        let Some(e) = &change.event else {
+            // One statement: the game row and, through the trigger, its move.
+            let row = update.fetch_optional(self.pool()).await?;
+            return row
+                .as_ref()
+                .map(game_from)
+                .transpose()?
+                .ok_or(StoreError::Conflict);
+        };
+        let mut tx = self.pool().begin().await?;
+        // The first statement writes, so the transaction takes the write lock at once.
+        let Some(row) = update.fetch_optional(&mut *tx).await? else {
             return Err(StoreError::Conflict);
         };
         let saved = game_from(&row)?;
-        if let Some(m) = &change.new_move {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, coordinate, san, fen_after, player, played_at) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(current.id)
-            .bind(m.ply)
-            .bind(&m.coordinate)
-            .bind(&m.san)
-            .bind(&m.fen_after)
-            .bind(&m.player)
-            .bind(m.played_at)
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(e) = &change.event {
-            sqlx::query(
-                "INSERT INTO events (game_id, kind, player, ply, at) VALUES (?, ?, ?, ?, ?)",
-            )
+        sqlx::query("INSERT INTO events (game_id, kind, player, ply, at) VALUES (?, ?, ?, ?, ?)")
             .bind(current.id)
             .bind(&e.kind)
             .bind(&e.player)
@@ -357,7 +369,6 @@ impl Store {
             .bind(e.at)
             .execute(&mut *tx)
             .await?;
-        }
         tx.commit().await?;
         Ok(saved)
     }

@@ -44,6 +44,9 @@ fn is_unique_violation(e: &sqlx::Error) -> bool {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// SQLite takes one writer at a time; queueing writers here instead of in SQLite's busy
+    /// handler (which sleeps in milliseconds) keeps concurrent moves fast.
+    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Store {
@@ -62,12 +65,15 @@ impl Store {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
-            .max_connections(8)
+            .max_connections(4)
             .connect_with(options)
             .await
             .map_err(open_error)?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store {
+            pool,
+            writer: Default::default(),
+        })
     }
 
     /// Closes every connection (the database stays on disk).
@@ -77,5 +83,10 @@ impl Store {
 
     pub(crate) fn pool(&self) -> &SqlitePool {
         &self.pool
+    }
+
+    /// Waits for this process's turn to write.
+    pub(crate) async fn write_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.writer.lock().await
     }
 }
