@@ -5,6 +5,7 @@
 //! implements [`Variant`]; [`Game`] adds what every variant shares: move history, repetition
 //! counting, parse-by-matching notation and perft.
 
+pub mod chess;
 pub mod epoch;
 pub mod game;
 pub mod geometry;
@@ -66,15 +67,17 @@ impl fmt::Display for Color {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VariantId {
     Epoch,
+    Chess,
 }
 
 impl VariantId {
-    pub const ALL: [VariantId; 1] = [VariantId::Epoch];
+    pub const ALL: [VariantId; 2] = [VariantId::Epoch, VariantId::Chess];
 
     /// The name used on the command line, in commands and in the database.
     pub fn key(self) -> &'static str {
         match self {
             VariantId::Epoch => "epoch",
+            VariantId::Chess => "chess",
         }
     }
 
@@ -82,6 +85,7 @@ impl VariantId {
     pub fn title(self) -> &'static str {
         match self {
             VariantId::Epoch => "Chess 13: Epoch",
+            VariantId::Chess => "Chess",
         }
     }
 }
@@ -234,6 +238,13 @@ pub enum Emblem {
     GreatHelm,
     /// A foot soldier: a pawn's head and body.
     Footman,
+    /// The Staunton-style pieces of standard chess.
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
 }
 
 /// A piece as a renderer or a player sees it.
@@ -363,6 +374,7 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
 pub fn help(variant: VariantId, topic: Option<&str>) -> String {
     let text = match variant {
         VariantId::Epoch => epoch::help::text(topic),
+        VariantId::Chess => chess::help(topic),
     };
     match text {
         Some(t) => t.to_string(),

@@ -1,0 +1,325 @@
+//! Chess move generation: pseudo-legal moves filtered by playing each on a copy and asking
+//! whether the mover's king is attacked.
+
+use super::{tables, Kind, Move, Piece, Position, Sq};
+use crate::rules::geometry::is_orthogonal;
+use crate::rules::Color;
+
+fn forward(color: Color) -> i8 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+/// Whether `side` attacks square `x`.
+pub fn attacked_by(pos: &Position, side: Color, x: Sq) -> bool {
+    let t = tables();
+    let geo = &t.geo;
+    let has = |sq: Sq, kind: Kind| pos.at(sq) == Some(Piece::new(side, kind));
+    // A pawn of `side` attacks x from one rank behind it (from `side`'s point of view).
+    let back = -forward(side);
+    if [-1i8, 1]
+        .iter()
+        .any(|&df| geo.offset(x, df, back).is_some_and(|s| has(s, Kind::Pawn)))
+    {
+        return true;
+    }
+    if t.knight[x as usize].iter().any(|&s| has(s, Kind::Knight)) {
+        return true;
+    }
+    for dir in 0..8 {
+        let ray = geo.ray(x, dir);
+        if let Some(&first) = ray.first() {
+            if has(first, Kind::King) {
+                return true;
+            }
+        }
+        for &s in ray {
+            if let Some(p) = pos.at(s) {
+                if p.color == side {
+                    let slider = if is_orthogonal(dir) {
+                        Kind::Rook
+                    } else {
+                        Kind::Bishop
+                    };
+                    if p.kind == slider || p.kind == Kind::Queen {
+                        return true;
+                    }
+                }
+                break;
+            }
+        }
+    }
+    false
+}
+
+pub fn in_check(pos: &Position, side: Color) -> bool {
+    attacked_by(pos, !side, pos.king[side.index()])
+}
+
+fn push_pawn(out: &mut Vec<Move>, from: Sq, to: Sq, capture: bool) {
+    if to / 8 == 7 || to / 8 == 0 {
+        for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
+            out.push(Move::Normal {
+                from,
+                to,
+                capture,
+                promotion: Some(kind),
+            });
+        }
+    } else {
+        out.push(Move::Normal {
+            from,
+            to,
+            capture,
+            promotion: None,
+        });
+    }
+}
+
+pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
+    let t = tables();
+    let geo = &t.geo;
+    let us = pos.turn;
+    let target = |to: Sq| -> Option<bool> {
+        match pos.at(to) {
+            None => Some(false),
+            Some(p) if p.color != us => Some(true),
+            Some(_) => None,
+        }
+    };
+    for from in 0..64u8 {
+        let Some(p) = pos.at(from) else { continue };
+        if p.color != us {
+            continue;
+        }
+        match p.kind {
+            Kind::Pawn => {
+                let fwd = forward(us);
+                if let Some(one) = geo.offset(from, 0, fwd) {
+                    if pos.at(one).is_none() {
+                        push_pawn(out, from, one, false);
+                        let home = if us == Color::White { 1 } else { 6 };
+                        if from / 8 == home {
+                            if let Some(two) = geo.offset(from, 0, 2 * fwd) {
+                                if pos.at(two).is_none() {
+                                    out.push(Move::Normal {
+                                        from,
+                                        to: two,
+                                        capture: false,
+                                        promotion: None,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                for df in [-1i8, 1] {
+                    let Some(to) = geo.offset(from, df, fwd) else {
+                        continue;
+                    };
+                    match pos.at(to) {
+                        Some(q) if q.color != us => push_pawn(out, from, to, true),
+                        None if pos.en_passant == Some(to) => {
+                            out.push(Move::EnPassant { from, to })
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Kind::Knight => {
+                for &to in &t.knight[from as usize] {
+                    if let Some(capture) = target(to) {
+                        out.push(Move::Normal {
+                            from,
+                            to,
+                            capture,
+                            promotion: None,
+                        });
+                    }
+                }
+            }
+            Kind::King => {
+                for dir in 0..8 {
+                    let Some(to) = geo.step(from, dir) else {
+                        continue;
+                    };
+                    if let Some(capture) = target(to) {
+                        out.push(Move::Normal {
+                            from,
+                            to,
+                            capture,
+                            promotion: None,
+                        });
+                    }
+                }
+                castling(pos, out);
+            }
+            Kind::Rook | Kind::Bishop | Kind::Queen => {
+                let dirs = match p.kind {
+                    Kind::Rook => 0..4,
+                    Kind::Bishop => 4..8,
+                    _ => 0..8,
+                };
+                for dir in dirs {
+                    for &to in geo.ray(from, dir) {
+                        match target(to) {
+                            Some(capture) => {
+                                out.push(Move::Normal {
+                                    from,
+                                    to,
+                                    capture,
+                                    promotion: None,
+                                });
+                                if capture {
+                                    break;
+                                }
+                            }
+                            None => break,
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn castling(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let base = if us == Color::White { 0 } else { 56 };
+    if pos.king[us.index()] != base + 4 || in_check(pos, us) {
+        return;
+    }
+    struct Wing {
+        right: usize,
+        rook: Sq,
+        empty: &'static [u8],
+        crossed: [u8; 2],
+        to: u8,
+        rook_to: u8,
+    }
+    // Squares as offsets from the king's rank.
+    let wings = [
+        Wing {
+            right: 0,
+            rook: 7,
+            empty: &[5, 6],
+            crossed: [5, 6],
+            to: 6,
+            rook_to: 5,
+        },
+        Wing {
+            right: 1,
+            rook: 0,
+            empty: &[1, 2, 3],
+            crossed: [3, 2],
+            to: 2,
+            rook_to: 3,
+        },
+    ];
+    for w in wings {
+        if pos.castling[us.index()][w.right]
+            && pos.at(base + w.rook) == Some(Piece::new(us, Kind::Rook))
+            && w.empty.iter().all(|&s| pos.at(base + s).is_none())
+            && w.crossed.iter().all(|&s| !attacked_by(pos, !us, base + s))
+        {
+            out.push(Move::Castle {
+                from: base + 4,
+                to: base + w.to,
+                rook_from: base + w.rook,
+                rook_to: base + w.rook_to,
+            });
+        }
+    }
+}
+
+pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_legal(pos, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        let mut after = pos.clone();
+        apply(&mut after, &out[i]);
+        if !in_check(&after, pos.turn) {
+            out[keep] = out[i];
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Moves the pieces only.
+fn apply(pos: &mut Position, mv: &Move) {
+    match *mv {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            let mut p = pos.cells[from as usize].take();
+            if let (Some(kind), Some(piece)) = (promotion, p.as_mut()) {
+                piece.kind = kind;
+            }
+            pos.cells[to as usize] = p;
+            if let Some(piece) = p {
+                if piece.kind == Kind::King {
+                    pos.king[piece.color.index()] = to;
+                }
+            }
+        }
+        Move::EnPassant { from, to } => {
+            let p = pos.cells[from as usize].take();
+            pos.cells[to as usize] = p;
+            // The captured pawn stands beside the mover, on the destination's file.
+            pos.cells[((from / 8) * 8 + to % 8) as usize] = None;
+        }
+        Move::Castle {
+            from,
+            to,
+            rook_from,
+            rook_to,
+        } => {
+            let k = pos.cells[from as usize].take();
+            let r = pos.cells[rook_from as usize].take();
+            pos.cells[to as usize] = k;
+            pos.cells[rook_to as usize] = r;
+            pos.king[pos.turn.index()] = to;
+        }
+    }
+}
+
+pub fn play(pos: &mut Position, mv: &Move) {
+    let us = pos.turn;
+    let moving = pos.at(mv.from());
+    let pawn = moving.map(|p| p.kind) == Some(Kind::Pawn);
+    let capture = matches!(
+        mv,
+        Move::EnPassant { .. } | Move::Normal { capture: true, .. }
+    );
+    apply(pos, mv);
+    // Rights go with a king's or a rook's first step, or a rook's capture at home.
+    for (color, base) in [(Color::White, 0u8), (Color::Black, 56u8)] {
+        for (side, corner) in [(0, base + 7), (1, base)] {
+            if [mv.from(), mv.to()].contains(&corner) || mv.from() == base + 4 {
+                pos.castling[color.index()][side] = false;
+            }
+        }
+    }
+    pos.en_passant = match *mv {
+        Move::Normal { from, to, .. } if pawn && (to as i16 - from as i16).abs() == 16 => {
+            Some((from + to) / 2)
+        }
+        _ => None,
+    };
+    pos.halfmoves = if pawn || capture {
+        0
+    } else {
+        pos.halfmoves + 1
+    };
+    if us == Color::Black {
+        pos.fullmoves += 1;
+    }
+    pos.turn = !us;
+}
