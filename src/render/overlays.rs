@@ -112,7 +112,7 @@ pub fn cross(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba) {
     }
 }
 
-/// A blast's ring: a dashed frame around the Mage and the eight squares it caught.
+/// A blast's ring: a dashed frame around the blasting piece and the eight squares it caught.
 pub fn blast_ring(pixmap: &mut Pixmap, layout: &Layout, marks: &MoveMarks) {
     if let Some(centre) = marks.blast {
         let (cf, cr) = (centre.file as i16, centre.rank as i16);
