@@ -9,6 +9,7 @@ pub mod chess;
 pub mod epoch;
 pub mod game;
 pub mod geometry;
+pub mod key;
 pub mod notation;
 
 use std::fmt;

@@ -1,9 +1,8 @@
 //! Standard FEN: read with field-by-field errors, write, and the repetition identity.
 
-use std::hash::{Hash, Hasher};
-
 use super::movegen::in_check;
 use super::{Kind, Piece, Position, Sq};
+use crate::rules::key::KeyBuilder;
 use crate::rules::{Color, PositionError, Square};
 
 fn parse_square(text: &str, field: &'static str) -> Result<Sq, PositionError> {
@@ -225,10 +224,10 @@ pub fn write(pos: &Position) -> String {
 /// Placement, side to move, castling rights, and the en passant square only when a pawn of the
 /// side to move stands ready to take there (FIDE's "same position").
 pub fn repetition_key(pos: &Position) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    pos.cells.hash(&mut h);
-    pos.turn.hash(&mut h);
-    pos.castling.hash(&mut h);
+    let mut cells = [0u8; 64];
+    for (c, p) in cells.iter_mut().zip(pos.cells.iter()) {
+        *c = p.map_or(0, |p| 1 + 2 * p.kind as u8 + p.color as u8);
+    }
     let ep = pos.en_passant.filter(|&sq| {
         let back: i8 = if pos.turn == Color::White { -1 } else { 1 };
         let geo = &super::tables().geo;
@@ -237,6 +236,11 @@ pub fn repetition_key(pos: &Position) -> u64 {
                 .is_some_and(|s| pos.at(s) == Some(Piece::new(pos.turn, Kind::Pawn)))
         })
     });
-    ep.hash(&mut h);
-    h.finish()
+    let c = pos.castling;
+    let rights =
+        (c[0][0] as u64) | (c[0][1] as u64) << 1 | (c[1][0] as u64) << 2 | (c[1][1] as u64) << 3;
+    let mut key = KeyBuilder::default();
+    key.bytes(&cells);
+    key.word(pos.turn as u64 | rights << 1 | ep.map_or(0, |s| s as u64 + 1) << 8);
+    key.finish()
 }

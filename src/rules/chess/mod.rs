@@ -204,16 +204,10 @@ impl Position {
     /// Whether the material left cannot give mate: bare kings, or one bishop or one knight
     /// against a bare king.
     fn insufficient_material(&self) -> bool {
-        let others: Vec<Piece> = self
-            .cells
-            .iter()
-            .flatten()
-            .copied()
-            .filter(|p| p.kind != Kind::King)
-            .collect();
-        match others.as_slice() {
-            [] => true,
-            [p] => matches!(p.kind, Kind::Bishop | Kind::Knight),
+        let mut others = self.cells.iter().flatten().filter(|p| p.kind != Kind::King);
+        match (others.next(), others.next()) {
+            (None, _) => true,
+            (Some(p), None) => matches!(p.kind, Kind::Bishop | Kind::Knight),
             _ => false,
         }
     }

@@ -14,6 +14,12 @@ fn forward(color: Color) -> i8 {
 
 /// Whether `side` attacks square `x`.
 pub fn attacked_by(pos: &Position, side: Color, x: Sq) -> bool {
+    attacked_through(pos, side, x, None)
+}
+
+/// Whether `side` attacks `x`, seeing through the square `hidden` (the king about to move,
+/// which must not shelter the square behind it).
+fn attacked_through(pos: &Position, side: Color, x: Sq, hidden: Option<Sq>) -> bool {
     let t = tables();
     let geo = &t.geo;
     let has = |sq: Sq, kind: Kind| pos.at(sq) == Some(Piece::new(side, kind));
@@ -36,6 +42,9 @@ pub fn attacked_by(pos: &Position, side: Color, x: Sq) -> bool {
             }
         }
         for &s in ray {
+            if Some(s) == hidden {
+                continue;
+            }
             if let Some(p) = pos.at(s) {
                 if p.color == side {
                     let slider = if is_orthogonal(dir) {
@@ -234,15 +243,123 @@ fn castling(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// The pieces of `side`'s opponent that attack `side`'s king.
+fn checkers(pos: &Position, side: Color, out: &mut Vec<Sq>) {
+    let t = tables();
+    let geo = &t.geo;
+    let king = pos.king[side.index()];
+    let them = !side;
+    let has = |sq: Sq, kind: Kind| pos.at(sq) == Some(Piece::new(them, kind));
+    let back = -forward(them);
+    for df in [-1i8, 1] {
+        if let Some(s) = geo.offset(king, df, back) {
+            if has(s, Kind::Pawn) {
+                out.push(s);
+            }
+        }
+    }
+    out.extend(
+        t.knight[king as usize]
+            .iter()
+            .copied()
+            .filter(|&s| has(s, Kind::Knight)),
+    );
+    for dir in 0..8 {
+        for &s in geo.ray(king, dir) {
+            if let Some(p) = pos.at(s) {
+                let slider = if is_orthogonal(dir) {
+                    Kind::Rook
+                } else {
+                    Kind::Bishop
+                };
+                if p.color == them && (p.kind == slider || p.kind == Kind::Queen) {
+                    out.push(s);
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// For each own piece pinned to the king, the direction from the king to it.
+fn pins(pos: &Position, side: Color) -> [Option<u8>; 64] {
+    let geo = &tables().geo;
+    let king = pos.king[side.index()];
+    let mut pinned = [None; 64];
+    for dir in 0..8 {
+        let mut candidate = None;
+        for &s in geo.ray(king, dir) {
+            let Some(p) = pos.at(s) else { continue };
+            if p.color == side {
+                if candidate.is_some() {
+                    break;
+                }
+                candidate = Some(s);
+                continue;
+            }
+            let slider = if is_orthogonal(dir) {
+                Kind::Rook
+            } else {
+                Kind::Bishop
+            };
+            if let (Some(c), true) = (candidate, p.kind == slider || p.kind == Kind::Queen) {
+                pinned[c as usize] = Some(dir as u8);
+            }
+            break;
+        }
+    }
+    pinned
+}
+
+/// Legal moves: pseudo-legal moves filtered with the checkers and pins, so only king moves
+/// and en passant need a trial on a copy of the board.
 pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    let geo = &tables().geo;
+    let us = pos.turn;
+    let king = pos.king[us.index()];
+    let mut attackers = Vec::new();
+    checkers(pos, us, &mut attackers);
+    let pinned = pins(pos, us);
+    // The squares a non-king move must land on to answer a single check.
+    let mut answers = [false; 64];
+    if let [checker] = attackers.as_slice() {
+        answers[*checker as usize] = true;
+        let is_slider = pos
+            .at(*checker)
+            .is_some_and(|p| matches!(p.kind, Kind::Rook | Kind::Bishop | Kind::Queen));
+        if let (true, Some(dir)) = (is_slider, geo.direction(king, *checker)) {
+            for &s in geo.ray(king, dir) {
+                if s == *checker {
+                    break;
+                }
+                answers[s as usize] = true;
+            }
+        }
+    }
     let start = out.len();
     pseudo_legal(pos, out);
     let mut keep = start;
     for i in start..out.len() {
-        let mut after = pos.clone();
-        apply(&mut after, &out[i]);
-        if !in_check(&after, pos.turn) {
-            out[keep] = out[i];
+        let mv = out[i];
+        let ok = match mv {
+            Move::Castle { .. } => true, // checked square by square when generated
+            Move::EnPassant { .. } => {
+                let mut after = pos.clone();
+                apply(&mut after, &mv);
+                !in_check(&after, us)
+            }
+            Move::Normal { from, to, .. } if from == king => {
+                !attacked_through(pos, !us, to, Some(king))
+            }
+            Move::Normal { from, to, .. } => {
+                attackers.len() < 2
+                    && (attackers.is_empty() || answers[to as usize])
+                    && pinned[from as usize]
+                        .is_none_or(|dir| geo.direction(king, to) == Some(dir as usize))
+            }
+        };
+        if ok {
+            out[keep] = mv;
             keep += 1;
         }
     }

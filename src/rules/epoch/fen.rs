@@ -1,11 +1,10 @@
 //! The Epoch position text (epoch.md section 2): reading with field-by-field errors, writing,
 //! and the repetition identity of section 8.
 
-use std::hash::{Hash, Hasher};
-
 use super::board::{tables, Board, SIZE};
 use super::movegen::MIDDLE_RANK;
 use super::{castle_squares, Kind, LostPieces, Piece, Position, RiposteSquares, Sq, Wing};
+use crate::rules::key::KeyBuilder;
 use crate::rules::{Color, PositionError, Square};
 
 const PLACEMENT: &str = "field 1 (placement)";
@@ -444,11 +443,25 @@ pub fn write(pos: &Position) -> String {
 /// The repetition identity: placement, side to move, castling, en passant, riposte squares and
 /// which Emperors are awake (epoch.md section 8).
 pub fn repetition_key(pos: &Position) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    pos.board.hash(&mut h);
-    pos.turn.hash(&mut h);
-    pos.castling.hash(&mut h);
-    pos.en_passant.hash(&mut h);
-    pos.riposte.hash(&mut h);
-    h.finish()
+    let b = &pos.board;
+    let mut cells = [0u8; super::board::CELLS];
+    for (c, p) in cells.iter_mut().zip(b.cells.iter()) {
+        *c = p.map_or(0, |p| 1 + 2 * p.kind as u8 + p.color as u8);
+    }
+    let mut key = KeyBuilder::default();
+    key.bytes(&cells);
+    let c = pos.castling;
+    let rights =
+        (c[0][0] as u64) | (c[0][1] as u64) << 1 | (c[1][0] as u64) << 2 | (c[1][1] as u64) << 3;
+    let awake =
+        |color: Color| (b.emperor[color.index()].is_some() && b.awake[color.index()]) as u64;
+    key.word(
+        pos.turn as u64
+            | rights << 1
+            | awake(Color::White) << 5
+            | awake(Color::Black) << 6
+            | pos.en_passant.map_or(0, |s| s as u64 + 1) << 8,
+    );
+    key.bytes(pos.riposte.as_slice());
+    key.finish()
 }
