@@ -197,11 +197,25 @@ impl<V: Variant> Game<V> {
 }
 
 fn perft_from<V: Variant>(position: &V, depth: u32, keys: &mut Vec<u64>) -> u64 {
+    // One move list per level, reused across siblings.
+    let mut lists: Vec<Vec<V::Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_level(position, depth, keys, &mut lists)
+}
+
+fn perft_level<V: Variant>(
+    position: &V,
+    depth: u32,
+    keys: &mut Vec<u64>,
+    lists: &mut [Vec<V::Move>],
+) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = Vec::with_capacity(128);
-    position.legal_moves(&mut moves);
+    let Some((moves, deeper)) = lists.split_first_mut() else {
+        return 0;
+    };
+    moves.clear();
+    position.legal_moves(moves);
     let occ = occurrences(keys, position.reversible_plies());
     if position.outcome(!moves.is_empty(), occ).is_some() {
         return 0;
@@ -210,11 +224,11 @@ fn perft_from<V: Variant>(position: &V, depth: u32, keys: &mut Vec<u64>) -> u64 
         return moves.len() as u64;
     }
     let mut total = 0;
-    for mv in &moves {
+    for mv in moves.iter() {
         let mut child = position.clone();
         child.play(mv);
         keys.push(child.repetition_key());
-        total += perft_from(&child, depth - 1, keys);
+        total += perft_level(&child, depth - 1, keys, deeper);
         keys.pop();
     }
     total

@@ -243,8 +243,28 @@ fn castling(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// Up to two squares (more never matter: two checkers already force a king move).
+#[derive(Default)]
+struct Checkers {
+    squares: [Sq; 2],
+    len: usize,
+}
+
+impl Checkers {
+    fn push(&mut self, sq: Sq) {
+        if self.len < 2 {
+            self.squares[self.len] = sq;
+        }
+        self.len += 1;
+    }
+
+    fn extend(&mut self, squares: impl Iterator<Item = Sq>) {
+        squares.for_each(|s| self.push(s));
+    }
+}
+
 /// The pieces of `side`'s opponent that attack `side`'s king.
-fn checkers(pos: &Position, side: Color, out: &mut Vec<Sq>) {
+fn checkers(pos: &Position, side: Color, out: &mut Checkers) {
     let t = tables();
     let geo = &t.geo;
     let king = pos.king[side.index()];
@@ -317,12 +337,13 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     let geo = &tables().geo;
     let us = pos.turn;
     let king = pos.king[us.index()];
-    let mut attackers = Vec::new();
+    let mut attackers = Checkers::default();
     checkers(pos, us, &mut attackers);
     let pinned = pins(pos, us);
     // The squares a non-king move must land on to answer a single check.
     let mut answers = [false; 64];
-    if let [checker] = attackers.as_slice() {
+    if attackers.len == 1 {
+        let checker = &attackers.squares[0];
         answers[*checker as usize] = true;
         let is_slider = pos
             .at(*checker)
@@ -352,8 +373,8 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
                 !attacked_through(pos, !us, to, Some(king))
             }
             Move::Normal { from, to, .. } => {
-                attackers.len() < 2
-                    && (attackers.is_empty() || answers[to as usize])
+                attackers.len < 2
+                    && (attackers.len == 0 || answers[to as usize])
                     && pinned[from as usize]
                         .is_none_or(|dir| geo.direction(king, to) == Some(dir as usize))
             }
