@@ -460,3 +460,46 @@ async fn a_game_ends_by_the_rules_with_a_rematch_button() {
     );
     assert!(refused(&t.mv("alice", "e3e7").await).contains("no unfinished game"));
 }
+
+#[tokio::test]
+async fn a_chess_game_from_challenge_to_mate() {
+    let t = table(true).await;
+    let r = t
+        .say(
+            "alice",
+            Command::Challenge {
+                opponent: "bob".into(),
+                variant: Some("chess".into()),
+                color: Some("black".into()),
+                days: Some(1),
+            },
+        )
+        .await;
+    assert!(public(&r).text.contains("a game of Chess ("), "{}", r[0].text);
+    public(&t.press("bob", button(&r, "Accept")).await);
+    // bob has White: the fool's mate.
+    let r = t.mv("bob", "f3").await;
+    assert!(r[0].buttons.is_empty(), "no swap in chess");
+    public(&t.mv("alice", "e5").await);
+    public(&t.mv("bob", "g2g4").await);
+    let r = t.mv("alice", "Qh4#").await;
+    let end = public(&r);
+    assert!(end.text.contains("**Qh4#**"), "{}", end.text);
+    assert!(end.text.contains("<@alice> wins as Black by checkmate"), "{}", end.text);
+    let png = end.image.as_ref().expect("a board");
+    let decoder = png::Decoder::new(std::io::Cursor::new(png.as_slice()));
+    assert_eq!(decoder.read_info().unwrap().info().width, 500);
+    let r = t
+        .say(
+            "bob",
+            Command::History {
+                opponent: Some("alice".into()),
+            },
+        )
+        .await;
+    let record = String::from_utf8(r[0].attachment.as_ref().unwrap().bytes.clone()).unwrap();
+    assert!(record.contains("[Variant \"Chess\"]"), "{record}");
+    assert!(record.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{record}");
+    let (_, problems) = t.service.check_database().await.unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+}
