@@ -32,3 +32,47 @@ fn divide_sums_to_perft_at_depth_three() {
     assert_eq!(divide.len(), 81);
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 553_349);
 }
+
+/// perft(2) counted by hand through the public interface: each move's children, none after a
+/// move that ends the game.
+fn perft2_by_hand(game: &dyn herald::rules::AnyGame) -> u64 {
+    game.legal_coordinates()
+        .iter()
+        .map(|mv| {
+            let mut child = game.clone_box();
+            child.play(mv).unwrap();
+            child.legal_coordinates().len() as u64
+        })
+        .sum()
+}
+
+#[test]
+fn perft_stops_at_a_third_repetition() {
+    for (variant, shuffle) in [
+        (
+            VariantId::Epoch,
+            "Tb1-d4 Tb13-d10 Td4-b1 Td10-b13 Tb1-d4 Tb13-d10 Td4-b1",
+        ),
+        (VariantId::Chess, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1"),
+    ] {
+        let mut game = new_game(variant, None).unwrap();
+        for mv in shuffle.split_whitespace() {
+            game.play(mv).unwrap();
+        }
+        let by_hand = perft2_by_hand(&*game);
+        assert_eq!(game.perft(2), by_hand, "{variant}");
+        // The move back to the start position ends the game, so it adds nothing.
+        let back = if variant == VariantId::Epoch {
+            "d10b13"
+        } else {
+            "Ng8"
+        };
+        let mut ended = game.clone_box();
+        ended.play(back).unwrap();
+        assert!(
+            ended.outcome().is_some(),
+            "{variant}: the third occurrence ends the game"
+        );
+        assert_eq!(ended.perft(1), 0);
+    }
+}

@@ -475,7 +475,11 @@ async fn a_chess_game_from_challenge_to_mate() {
             },
         )
         .await;
-    assert!(public(&r).text.contains("a game of Chess ("), "{}", r[0].text);
+    assert!(
+        public(&r).text.contains("a game of Chess ("),
+        "{}",
+        r[0].text
+    );
     public(&t.press("bob", button(&r, "Accept")).await);
     // bob has White: the fool's mate.
     let r = t.mv("bob", "f3").await;
@@ -485,7 +489,11 @@ async fn a_chess_game_from_challenge_to_mate() {
     let r = t.mv("alice", "Qh4#").await;
     let end = public(&r);
     assert!(end.text.contains("**Qh4#**"), "{}", end.text);
-    assert!(end.text.contains("<@alice> wins as Black by checkmate"), "{}", end.text);
+    assert!(
+        end.text.contains("<@alice> wins as Black by checkmate"),
+        "{}",
+        end.text
+    );
     let png = end.image.as_ref().expect("a board");
     let decoder = png::Decoder::new(std::io::Cursor::new(png.as_slice()));
     assert_eq!(decoder.read_info().unwrap().info().width, 500);

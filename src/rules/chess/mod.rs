@@ -153,6 +153,10 @@ impl Move {
 pub(crate) struct Tables {
     pub geo: Geometry,
     pub knight: Vec<Vec<u8>>,
+    /// `[color][sq]`: the squares a pawn of that colour on `sq` captures on.
+    pub pawn_captures: [Vec<Vec<u8>>; 2],
+    /// `[color][sq]`: the squares from which a pawn of that colour captures on `sq`.
+    pub pawn_attackers: [Vec<Vec<u8>>; 2],
 }
 
 pub(crate) fn tables() -> &'static Tables {
@@ -176,7 +180,22 @@ pub(crate) fn tables() -> &'static Tables {
                 .collect()
             })
             .collect();
-        Tables { geo, knight }
+        let pawn = |dr: i8| -> Vec<Vec<u8>> {
+            (0..64u8)
+                .map(|sq| {
+                    [-1, 1]
+                        .iter()
+                        .filter_map(|&df| geo.offset(sq, df, dr))
+                        .collect()
+                })
+                .collect()
+        };
+        Tables {
+            knight,
+            pawn_captures: [pawn(1), pawn(-1)],
+            pawn_attackers: [pawn(-1), pawn(1)],
+            geo,
+        }
     })
 }
 

@@ -1,16 +1,9 @@
-//! Chess move generation: pseudo-legal moves filtered by playing each on a copy and asking
-//! whether the mover's king is attacked.
+//! Chess move generation: pseudo-legal moves filtered with the checkers and pins of the
+//! mover's king; king moves and en passant are tested square by square.
 
 use super::{tables, Kind, Move, Piece, Position, Sq};
 use crate::rules::geometry::is_orthogonal;
 use crate::rules::Color;
-
-fn forward(color: Color) -> i8 {
-    match color {
-        Color::White => 1,
-        Color::Black => -1,
-    }
-}
 
 /// Whether `side` attacks square `x`.
 pub fn attacked_by(pos: &Position, side: Color, x: Sq) -> bool {
@@ -23,11 +16,9 @@ fn attacked_through(pos: &Position, side: Color, x: Sq, hidden: Option<Sq>) -> b
     let t = tables();
     let geo = &t.geo;
     let has = |sq: Sq, kind: Kind| pos.at(sq) == Some(Piece::new(side, kind));
-    // A pawn of `side` attacks x from one rank behind it (from `side`'s point of view).
-    let back = -forward(side);
-    if [-1i8, 1]
+    if t.pawn_attackers[side.index()][x as usize]
         .iter()
-        .any(|&df| geo.offset(x, df, back).is_some_and(|s| has(s, Kind::Pawn)))
+        .any(|&s| has(s, Kind::Pawn))
     {
         return true;
     }
@@ -105,29 +96,24 @@ pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
         }
         match p.kind {
             Kind::Pawn => {
-                let fwd = forward(us);
-                if let Some(one) = geo.offset(from, 0, fwd) {
-                    if pos.at(one).is_none() {
-                        push_pawn(out, from, one, false);
-                        let home = if us == Color::White { 1 } else { 6 };
-                        if from / 8 == home {
-                            if let Some(two) = geo.offset(from, 0, 2 * fwd) {
-                                if pos.at(two).is_none() {
-                                    out.push(Move::Normal {
-                                        from,
-                                        to: two,
-                                        capture: false,
-                                        promotion: None,
-                                    });
-                                }
-                            }
-                        }
+                // Straight ahead along the file: the ray north for White, south for Black.
+                let ahead = geo.ray(from, if us == Color::White { 0 } else { 2 });
+                if let Some(&one) = ahead.first().filter(|&&s| pos.at(s).is_none()) {
+                    push_pawn(out, from, one, false);
+                    let home = if us == Color::White { 1 } else { 6 };
+                    if let Some(&two) = ahead
+                        .get(1)
+                        .filter(|&&s| from / 8 == home && pos.at(s).is_none())
+                    {
+                        out.push(Move::Normal {
+                            from,
+                            to: two,
+                            capture: false,
+                            promotion: None,
+                        });
                     }
                 }
-                for df in [-1i8, 1] {
-                    let Some(to) = geo.offset(from, df, fwd) else {
-                        continue;
-                    };
+                for &to in &t.pawn_captures[us.index()][from as usize] {
                     match pos.at(to) {
                         Some(q) if q.color != us => push_pawn(out, from, to, true),
                         None if pos.en_passant == Some(to) => {
@@ -270,14 +256,12 @@ fn checkers(pos: &Position, side: Color, out: &mut Checkers) {
     let king = pos.king[side.index()];
     let them = !side;
     let has = |sq: Sq, kind: Kind| pos.at(sq) == Some(Piece::new(them, kind));
-    let back = -forward(them);
-    for df in [-1i8, 1] {
-        if let Some(s) = geo.offset(king, df, back) {
-            if has(s, Kind::Pawn) {
-                out.push(s);
-            }
-        }
-    }
+    out.extend(
+        t.pawn_attackers[them.index()][king as usize]
+            .iter()
+            .copied()
+            .filter(|&s| has(s, Kind::Pawn)),
+    );
     out.extend(
         t.knight[king as usize]
             .iter()
