@@ -213,7 +213,7 @@ pub enum Power {
     Enhanced,
     /// Outside its own side's command zone.
     Restricted,
-    /// Asleep: cannot move, capture or be captured (Epoch's Emperor while its Marshal lives).
+    /// Asleep: cannot move, capture or be captured until something wakes it.
     Dormant,
 }
 
@@ -252,7 +252,7 @@ pub enum Emblem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceView {
     pub color: Color,
-    /// The piece's name, e.g. "Sentinel".
+    /// The piece's name, e.g. "Knight".
     pub name: &'static str,
     /// What to draw.
     pub emblem: Emblem,
@@ -265,7 +265,7 @@ pub struct PieceView {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZoneView {
     pub color: Color,
-    /// The square the zone is centred on (the Marshal).
+    /// The square the zone is centred on (the piece that projects it).
     pub centre: Square,
     /// Every square the zone covers.
     pub squares: Vec<Square>,
@@ -304,9 +304,9 @@ pub struct BoardView {
 /// What a move did on the board, for highlighting it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveMarks {
-    /// Where the moving piece started (for a blast, the Mage's square).
+    /// Where the moving piece started (for a blast, the blasting piece's square).
     pub from: Square,
-    /// Where it ended (for a blast, the Mage's square too).
+    /// Where it ended (for a blast, the same square).
     pub to: Square,
     /// Squares whose pieces the move removed.
     pub victims: Vec<Square>,
@@ -323,7 +323,7 @@ pub struct MoveInfo {
     pub coordinate: String,
     /// The canonical SAN, with `+` or `#` (`Hxe3+`, `O-O`, `Gd5*`).
     pub san: String,
-    /// The move in words ("Assassin e1 takes the Herald on e8 and lands on e9").
+    /// The move in words ("Knight g1 to f3").
     pub description: String,
     pub marks: MoveMarks,
 }
