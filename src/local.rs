@@ -97,9 +97,30 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
     })
 }
 
-/// Turns `<@alice>` into `@alice` and `<#lobby>` into `#lobby`.
+/// Turns the chat mentions `<@alice>` and `<#lobby>` into `@alice` and `#lobby`.
 fn plain(text: &str) -> String {
-    text.replace("<@", "@").replace("<#", "#").replace('>', "")
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(['<']) {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let mention = (tail.starts_with("<@") || tail.starts_with("<#"))
+            .then(|| tail.find('>'))
+            .flatten()
+            .filter(|&end| !tail[2..end].contains(char::is_whitespace));
+        match mention {
+            Some(end) => {
+                out.push_str(&tail[1..end]);
+                rest = &tail[end + 1..];
+            }
+            None => {
+                out.push('<');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 impl Session {
@@ -219,6 +240,15 @@ pub async fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mentions_become_plain_names() {
+        assert_eq!(
+            plain("<@alice> vs <@bob> in <#lobby>"),
+            "@alice vs @bob in #lobby"
+        );
+        assert_eq!(plain("a < b and c > d"), "a < b and c > d");
+    }
 
     #[test]
     fn options_take_quotes() {

@@ -37,7 +37,7 @@ impl From<StoreError> for Refusal {
     }
 }
 
-type Outcome2 = Result<Vec<Reply>, Refusal>;
+type Handled = Result<Vec<Reply>, Refusal>;
 
 fn refuse<T>(text: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(text.into()))
@@ -196,7 +196,7 @@ impl Service {
         color: Option<&str>,
         days: Option<i64>,
         rematch_of: Option<i64>,
-    ) -> Outcome2 {
+    ) -> Handled {
         let opponent = opponent.trim().trim_start_matches('@');
         if opponent.is_empty() {
             return refuse("Name the player you challenge.");
@@ -292,7 +292,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn press(&self, req: &Request, action: Action) -> Outcome2 {
+    async fn press(&self, req: &Request, action: Action) -> Handled {
         match action {
             Action::Accept(id) => self.answer(req, id, true).await,
             Action::Decline(id) => self.answer(req, id, false).await,
@@ -307,7 +307,7 @@ impl Service {
         }
     }
 
-    async fn answer(&self, req: &Request, id: i64, accept: bool) -> Outcome2 {
+    async fn answer(&self, req: &Request, id: i64, accept: bool) -> Handled {
         let Some(c) = self.store.challenge(id).await? else {
             return refuse("That challenge no longer exists.");
         };
@@ -352,7 +352,7 @@ impl Service {
         self.start_game(&c, now).await
     }
 
-    async fn start_game(&self, c: &Challenge, now: i64) -> Outcome2 {
+    async fn start_game(&self, c: &Challenge, now: i64) -> Handled {
         let challenger_white = match c.color.as_str() {
             "white" => true,
             "black" => false,
@@ -406,7 +406,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn play(&self, req: &Request, text: &str, opponent: Option<&str>) -> Outcome2 {
+    async fn play(&self, req: &Request, text: &str, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
         let mine = color_of(&row, &req.user);
         let mut game = self.rules_game(&row).await?;
@@ -494,7 +494,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn swap(&self, req: &Request, row: Result<Game, Refusal>) -> Outcome2 {
+    async fn swap(&self, req: &Request, row: Result<Game, Refusal>) -> Handled {
         let row = row?;
         if !row.has_player(&req.user) {
             return refuse("Only the two players can swap sides.");
@@ -573,7 +573,7 @@ impl Service {
         Ok(self.store.apply(row, &change).await?)
     }
 
-    async fn resign(&self, req: &Request, opponent: Option<&str>) -> Outcome2 {
+    async fn resign(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
         let winner = !color_of(&row, &req.user);
         let saved = self
@@ -595,7 +595,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn draw(&self, req: &Request, opponent: Option<&str>) -> Outcome2 {
+    async fn draw(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
         let other = row.opponent_of(&req.user).to_string();
         match row.draw_offer.as_deref() {
@@ -642,7 +642,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn agree_draw(&self, req: &Request, row: &Game) -> Outcome2 {
+    async fn agree_draw(&self, req: &Request, row: &Game) -> Handled {
         let saved = self
             .finish(row, None, "agreement", "draw-accept", Some(&req.user))
             .await?;
@@ -661,7 +661,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn answer_draw(&self, req: &Request, id: i64, accept: bool) -> Outcome2 {
+    async fn answer_draw(&self, req: &Request, id: i64, accept: bool) -> Handled {
         let Some(row) = self.store.game(id).await? else {
             return refuse("That game no longer exists.");
         };
@@ -703,7 +703,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn abort(&self, req: &Request, opponent: Option<&str>) -> Outcome2 {
+    async fn abort(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
         if row.ply >= 2 {
             return refuse("A game can only be aborted before each side has moved; resign or offer a draw instead.");
@@ -738,7 +738,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn rematch(&self, req: &Request, id: i64) -> Outcome2 {
+    async fn rematch(&self, req: &Request, id: i64) -> Handled {
         let Some(old) = self.store.game(id).await? else {
             return refuse("That game no longer exists.");
         };
@@ -776,7 +776,7 @@ impl Service {
         opponent: Option<&str>,
         flip: bool,
         private: bool,
-    ) -> Outcome2 {
+    ) -> Handled {
         let row = self.find(req, opponent).await?;
         let game = self.rules_game(&row).await?;
         let mut reply = Reply::new(
@@ -795,7 +795,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn piece(&self, req: &Request, square: &str, opponent: Option<&str>) -> Outcome2 {
+    async fn piece(&self, req: &Request, square: &str, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
         let game = self.rules_game(&row).await?;
         let board = game.board();
@@ -837,7 +837,7 @@ impl Service {
         Ok(vec![reply])
     }
 
-    async fn games(&self, req: &Request) -> Outcome2 {
+    async fn games(&self, req: &Request) -> Handled {
         let games = self.store.games_of(&req.user, true).await?;
         if games.is_empty() {
             return Ok(vec![Reply::private(
@@ -867,7 +867,7 @@ impl Service {
         Ok(vec![Reply::private(&req.channel, lines.join("\n"))])
     }
 
-    async fn history(&self, req: &Request, opponent: Option<&str>) -> Outcome2 {
+    async fn history(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let mut games = self.store.active_games_in(&req.channel, &req.user).await?;
         if let Some(o) = opponent {
             games.retain(|g| g.opponent_of(&req.user) == o);
@@ -982,7 +982,7 @@ impl Service {
         }
     }
 
-    async fn tick_inner(&self) -> Outcome2 {
+    async fn tick_inner(&self) -> Handled {
         let now = self.now();
         let mut replies = Vec::new();
         for c in self.store.expire_challenges(now).await? {
