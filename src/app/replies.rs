@@ -24,6 +24,7 @@ pub fn reason_words(reason: Reason) -> &'static str {
         Reason::Repetition => "threefold repetition: the player who repeated loses",
         Reason::NoProgress => "the no-progress limit",
         Reason::InsufficientMaterial => "insufficient material",
+        Reason::Campmate => "campmate: a king reached the far rank",
     }
 }
 

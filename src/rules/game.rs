@@ -410,6 +410,7 @@ pub fn new_game(variant: VariantId, text: Option<&str>) -> Result<Box<dyn AnyGam
     match variant {
         VariantId::Epoch => boxed::<super::epoch::Position>(text),
         VariantId::Chess => boxed::<super::chess::Position>(text),
+        VariantId::Empire => boxed::<super::empire::Position>(text),
     }
 }
 

@@ -6,6 +6,7 @@
 //! counting, parse-by-matching notation and perft.
 
 pub mod chess;
+pub mod empire;
 pub mod epoch;
 pub mod game;
 pub mod geometry;
@@ -69,16 +70,18 @@ impl fmt::Display for Color {
 pub enum VariantId {
     Epoch,
     Chess,
+    Empire,
 }
 
 impl VariantId {
-    pub const ALL: [VariantId; 2] = [VariantId::Epoch, VariantId::Chess];
+    pub const ALL: [VariantId; 3] = [VariantId::Epoch, VariantId::Chess, VariantId::Empire];
 
     /// The name used on the command line, in commands and in the database.
     pub fn key(self) -> &'static str {
         match self {
             VariantId::Epoch => "epoch",
             VariantId::Chess => "chess",
+            VariantId::Empire => "empire",
         }
     }
 
@@ -87,6 +90,7 @@ impl VariantId {
         match self {
             VariantId::Epoch => "Chess 13: Epoch",
             VariantId::Chess => "Chess",
+            VariantId::Empire => "Empire Chess",
         }
     }
 }
@@ -125,6 +129,8 @@ pub enum Reason {
     /// The no-progress (fifty-move-like) limit ran out.
     NoProgress,
     InsufficientMaterial,
+    /// A king reached the far rank.
+    Campmate,
 }
 
 impl Reason {
@@ -135,6 +141,7 @@ impl Reason {
             Reason::Repetition => "repetition",
             Reason::NoProgress => "no progress",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::Campmate => "campmate",
         }
     }
 }
@@ -246,6 +253,10 @@ pub enum Emblem {
     Bishop,
     Knight,
     Pawn,
+    /// Empire Chess's Imperial pieces (the Tower and the Soldier reuse Tower and Footman).
+    Eagle,
+    Cardinal,
+    Duke,
 }
 
 /// A piece as a renderer or a player sees it.
@@ -376,6 +387,7 @@ pub fn help(variant: VariantId, topic: Option<&str>) -> String {
     let text = match variant {
         VariantId::Epoch => epoch::help::text(topic),
         VariantId::Chess => chess::help(topic),
+        VariantId::Empire => empire::help(topic),
     };
     match text {
         Some(t) => t.to_string(),
