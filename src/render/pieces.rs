@@ -452,6 +452,21 @@ fn parts(emblem: Emblem) -> Vec<Part> {
             detail(line(&[(0.26, 0.47), (0.74, 0.47)])),
             detail(line(&[(0.4, 0.62), (0.6, 0.62)])),
         ],
+        Emblem::Shield => {
+            let mut pb = PathBuilder::new();
+            pb.move_to(0.24, 0.16);
+            pb.line_to(0.76, 0.16);
+            pb.line_to(0.76, 0.42);
+            pb.quad_to(0.74, 0.66, 0.5, 0.8);
+            pb.quad_to(0.26, 0.66, 0.24, 0.42);
+            pb.close();
+            vec![
+                plinth(),
+                body(pb.finish().expect("shield")),
+                accent(rounded(0.47, 0.24, 0.53, 0.66, 0.01)),
+                accent(rounded(0.33, 0.36, 0.67, 0.42, 0.01)),
+            ]
+        }
         Emblem::Footman => {
             let mut pb = PathBuilder::new();
             pb.move_to(0.42, 0.44);

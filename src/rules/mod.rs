@@ -253,10 +253,12 @@ pub enum Emblem {
     Bishop,
     Knight,
     Pawn,
-    /// Empire Chess's Imperial pieces (the Tower and the Soldier reuse Tower and Footman).
+    /// Empire Chess's Imperial pieces (the Tower reuses Tower).
     Eagle,
     Cardinal,
     Duke,
+    /// A shield with a cross.
+    Shield,
 }
 
 /// A piece as a renderer or a player sees it.

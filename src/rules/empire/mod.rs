@@ -84,7 +84,7 @@ impl Kind {
             Kind::Eagle => Emblem::Eagle,
             Kind::Cardinal => Emblem::Cardinal,
             Kind::Duke => Emblem::Duke,
-            Kind::Soldier => Emblem::Footman,
+            Kind::Soldier => Emblem::Shield,
         }
     }
 
