@@ -413,7 +413,7 @@ pub fn render(scene: &Scene, options: Options) -> Image {
         };
         blit(
             &mut pixmap,
-            &pieces::sprite(piece.emblem, piece.color, look, size),
+            &pieces::sprite(piece.emblem, piece.livery, look, size),
             x,
             y,
         );
@@ -565,7 +565,7 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
         let step = ((right - start) / lost.len() as f32).min(icon * 1.08);
         for (i, l) in lost.iter().enumerate() {
             let x = start + i as f32 * step;
-            let sprite = pieces::sprite(l.emblem, l.color, Look::Normal, icon as u32);
+            let sprite = pieces::sprite(l.emblem, l.livery, Look::Normal, icon as u32);
             blit(pixmap, &sprite, x.round() as i32, y.round() as i32);
             text::draw_centred(
                 pixmap,

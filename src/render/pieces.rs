@@ -9,7 +9,7 @@ use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, S
 
 use super::text;
 use super::theme::{self, Rgba};
-use crate::rules::{Color, Emblem};
+use crate::rules::{Emblem, Livery};
 
 /// How a part of an emblem is painted.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -485,17 +485,22 @@ fn parts(emblem: Emblem) -> Vec<Part> {
 }
 
 /// Draws an emblem into a pixmap of `size` x `size` pixels.
-fn draw(pixmap: &mut Pixmap, emblem: Emblem, color: Color, size: f32, faded: bool) {
-    let (fill, outline, detail_color) = match color {
-        Color::White => (
+fn draw(pixmap: &mut Pixmap, emblem: Emblem, livery: Livery, size: f32, faded: bool) {
+    let (fill, outline, detail_color) = match livery {
+        Livery::Light => (
             theme::WHITE_PIECE,
             theme::WHITE_PIECE_LINE,
             theme::WHITE_PIECE_LINE,
         ),
-        Color::Black => (
+        Livery::Dark => (
             theme::BLACK_PIECE,
             theme::BLACK_PIECE_LINE,
             theme::BLACK_PIECE_DETAIL,
+        ),
+        Livery::Gold => (
+            theme::GOLD_PIECE,
+            theme::GOLD_PIECE_LINE,
+            theme::GOLD_PIECE_LINE,
         ),
     };
     let alpha = |c: Rgba| if faded { c.with_alpha(c.3 / 2 + 20) } else { c };
@@ -559,7 +564,7 @@ pub enum Look {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Art {
-    Piece(Emblem, Color, Look),
+    Piece(Emblem, Livery, Look),
     Badge,
 }
 
@@ -575,8 +580,8 @@ fn cached(art: Art, size: u32) -> Arc<Pixmap> {
     let s = side as f32;
     let mut pixmap = Pixmap::new(side, side).expect("a sprite has a size");
     match art {
-        Art::Piece(emblem, color, look) => {
-            draw(&mut pixmap, emblem, color, s, look == Look::Asleep);
+        Art::Piece(emblem, livery, look) => {
+            draw(&mut pixmap, emblem, livery, s, look == Look::Asleep);
             if look == Look::Asleep {
                 text::draw(&mut pixmap, "z", s * 0.64, s * 0.32, s * 0.28, theme::SLEEP);
                 text::draw(&mut pixmap, "z", s * 0.8, s * 0.17, s * 0.2, theme::SLEEP);
@@ -604,8 +609,8 @@ fn cached(art: Art, size: u32) -> Arc<Pixmap> {
 }
 
 /// The picture of a piece at `size` pixels.
-pub fn sprite(emblem: Emblem, color: Color, look: Look, size: u32) -> Arc<Pixmap> {
-    cached(Art::Piece(emblem, color, look), size)
+pub fn sprite(emblem: Emblem, livery: Livery, look: Look, size: u32) -> Arc<Pixmap> {
+    cached(Art::Piece(emblem, livery, look), size)
 }
 
 /// The badge drawn behind an enhanced piece, `size` pixels across.

@@ -55,3 +55,5 @@ pub const BLACK_PIECE: Rgba = Rgba(44, 44, 48, 255);
 pub const BLACK_PIECE_LINE: Rgba = Rgba(8, 8, 10, 255);
 pub const BLACK_PIECE_DETAIL: Rgba = Rgba(226, 226, 226, 255);
 pub const SLEEP: Rgba = Rgba(40, 90, 200, 255);
+pub const GOLD_PIECE: Rgba = Rgba(236, 184, 52, 255);
+pub const GOLD_PIECE_LINE: Rgba = Rgba(74, 46, 6, 255);

@@ -261,6 +261,25 @@ pub enum Emblem {
     Shield,
 }
 
+/// The colours a piece is drawn in: usually light for White and dark for Black; Empire
+/// Chess's Imperial army is gold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Livery {
+    Light,
+    Dark,
+    Gold,
+}
+
+impl Livery {
+    /// The usual livery of a side.
+    pub fn of(color: Color) -> Livery {
+        match color {
+            Color::White => Livery::Light,
+            Color::Black => Livery::Dark,
+        }
+    }
+}
+
 /// A piece as a renderer or a player sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceView {
@@ -269,6 +288,7 @@ pub struct PieceView {
     pub name: &'static str,
     /// What to draw.
     pub emblem: Emblem,
+    pub livery: Livery,
     /// The letter of the position text, in the owner's case.
     pub letter: char,
     pub power: Power,
@@ -290,6 +310,7 @@ pub struct LostView {
     pub color: Color,
     pub name: &'static str,
     pub emblem: Emblem,
+    pub livery: Livery,
     pub letter: char,
     pub file: char,
 }

@@ -264,6 +264,7 @@ pub fn board_view(pos: &Position) -> BoardView {
                         color: p.color,
                         name: p.kind.name(),
                         emblem: p.kind.emblem(),
+                        livery: crate::rules::Livery::of(p.color),
                         letter: p.letter(),
                         power: Power::Plain,
                     },

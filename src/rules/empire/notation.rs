@@ -425,6 +425,11 @@ pub fn board_view(pos: &Position) -> BoardView {
                         color: p.color,
                         name: p.kind.name(p.color),
                         emblem: p.kind.emblem(),
+                        // The Empire is gold.
+                        livery: match p.color {
+                            Color::White => crate::rules::Livery::Gold,
+                            Color::Black => crate::rules::Livery::Dark,
+                        },
                         letter: p.letter(),
                         power: Power::Plain,
                     },

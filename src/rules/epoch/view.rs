@@ -26,6 +26,7 @@ pub fn board_view(pos: &Position) -> BoardView {
                         color: p.color,
                         name: p.kind.name(),
                         emblem: p.kind.emblem(),
+                        livery: crate::rules::Livery::of(p.color),
                         letter: p.letter(),
                         power: power(pos, sq, p),
                     },
@@ -62,6 +63,7 @@ pub fn board_view(pos: &Position) -> BoardView {
                         color,
                         name: kind.name(),
                         emblem: kind.emblem(),
+                        livery: crate::rules::Livery::of(color),
                         letter: Piece::new(color, kind).letter(),
                         file: (b'a' + file) as char,
                     });
