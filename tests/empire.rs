@@ -128,3 +128,32 @@ fn the_empire_cannot_castle_and_the_third_repetition_loses() {
         })
     );
 }
+
+#[test]
+fn the_empire_is_drawn_in_gold() {
+    let gold_pixels = |variant: VariantId| {
+        let g = new_game(variant, None).unwrap();
+        let image = herald::render::render(
+            &herald::render::Scene {
+                board: &g.board(),
+                last_move: None,
+                focus: None,
+                status: None,
+            },
+            herald::render::Options::default(),
+        );
+        // Count gold pixels on White's back rank.
+        let layout = image.layout;
+        let (x0, y0) = layout.origin("a1".parse().unwrap());
+        let q = layout.square as u32;
+        (0..q * 8)
+            .flat_map(|dx| (0..q).map(move |dy| (dx, dy)))
+            .filter(|&(dx, dy)| {
+                let [r, g, b] = image.pixel(x0 as u32 + dx, y0 as u32 + dy);
+                r > 200 && g > 150 && b < 100
+            })
+            .count()
+    };
+    assert!(gold_pixels(VariantId::Empire) > 5000);
+    assert_eq!(gold_pixels(VariantId::Chess), 0);
+}
