@@ -2,6 +2,8 @@
 //! accepts; input and spellings both pass through [`normalize`], and the input names the moves
 //! whose spellings it equals. So every accepted form works, and ambiguity shows itself.
 
+use super::Square;
+
 /// Brings a spelling of a move to one form: decorations (`+ # ! ?`), separators (`- x : =` and
 /// spaces) dropped, castling with letter O, a blast as `<square>*`, a promotion as a trailing
 /// capital letter (`e12e13s` and `e13=S` both end in `S`).
@@ -31,6 +33,48 @@ pub fn normalize(input: &str) -> String {
         if last.is_ascii_lowercase() {
             out.pop();
             out.push(last.to_ascii_uppercase() as char);
+        }
+    }
+    out
+}
+
+/// The least SAN disambiguation for a move from `from` when other pieces of the same kind
+/// (on `rivals`) reach the same square: nothing, the file, the rank, or the whole square.
+pub fn disambiguation(from: Square, rivals: &[Square]) -> String {
+    if rivals.is_empty() {
+        String::new()
+    } else if rivals.iter().all(|r| r.file != from.file) {
+        from.file_char().to_string()
+    } else if rivals.iter().all(|r| r.rank != from.rank) {
+        (from.rank as u32 + 1).to_string()
+    } else {
+        from.to_string()
+    }
+}
+
+/// The placement field of a position text: ranks from the top, separated by `/`, with runs of
+/// empty squares written as numbers (which may have two digits).
+pub fn write_placement(files: u8, ranks: u8, letter_at: impl Fn(Square) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            match letter_at(Square::new(file, rank)) {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
         }
     }
     out

@@ -176,28 +176,9 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
 }
 
 pub fn write(pos: &Position) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match pos.cells[rank * 8 + file] {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push(p.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    let mut out = crate::rules::notation::write_placement(8, 8, |sq| {
+        pos.at(sq.rank * 8 + sq.file).map(|p| p.letter())
+    });
     out.push_str(if pos.turn == Color::White {
         " w "
     } else {

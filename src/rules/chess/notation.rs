@@ -40,22 +40,13 @@ fn is_capture(mv: &Move) -> bool {
 
 fn disambiguation(pos: &Position, mv: &Move, legal: &[Move]) -> String {
     let kind = kind_at(pos, mv.from());
-    let rivals: Vec<Sq> = legal
+    let rivals: Vec<Square> = legal
         .iter()
         .filter(|m| m.to() == mv.to() && m.from() != mv.from() && !matches!(m, Move::Castle { .. }))
         .filter(|m| kind_at(pos, m.from()) == kind)
-        .map(|m| m.from())
+        .map(|m| square(m.from()))
         .collect();
-    let from = mv.from();
-    if rivals.is_empty() {
-        String::new()
-    } else if rivals.iter().all(|&r| r % 8 != from % 8) {
-        file_char(from).to_string()
-    } else if rivals.iter().all(|&r| r / 8 != from / 8) {
-        ((from / 8) + 1).to_string()
-    } else {
-        sq_text(from)
-    }
+    crate::rules::notation::disambiguation(square(mv.from()), &rivals)
 }
 
 pub fn san(pos: &Position, mv: &Move, legal: &[Move]) -> String {

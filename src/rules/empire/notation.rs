@@ -157,28 +157,9 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
 }
 
 pub fn write(pos: &Position) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match pos.cells[rank * 8 + file] {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push(p.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    let mut out = crate::rules::notation::write_placement(8, 8, |sq| {
+        pos.at(sq.rank * 8 + sq.file).map(|p| p.letter())
+    });
     out.push_str(if pos.turn == Color::White {
         " w "
     } else {
@@ -246,22 +227,13 @@ pub fn coordinate(mv: &Move) -> String {
 
 fn disambiguation(pos: &Position, mv: &Move, legal: &[Move]) -> String {
     let kind = kind_at(pos, mv.from());
-    let from = mv.from();
-    let rivals: Vec<Sq> = legal
+    let rivals: Vec<Square> = legal
         .iter()
-        .filter(|m| m.to() == mv.to() && m.from() != from && !matches!(m, Move::Castle { .. }))
+        .filter(|m| m.to() == mv.to() && m.from() != mv.from() && !matches!(m, Move::Castle { .. }))
         .filter(|m| kind_at(pos, m.from()) == kind)
-        .map(|m| m.from())
+        .map(|m| square(m.from()))
         .collect();
-    if rivals.is_empty() {
-        String::new()
-    } else if rivals.iter().all(|&r| r % 8 != from % 8) {
-        file_char(from).to_string()
-    } else if rivals.iter().all(|&r| r / 8 != from / 8) {
-        (from / 8 + 1).to_string()
-    } else {
-        sq_text(from)
-    }
+    crate::rules::notation::disambiguation(square(mv.from()), &rivals)
 }
 
 pub fn san(pos: &Position, mv: &Move, legal: &[Move]) -> String {

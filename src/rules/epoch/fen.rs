@@ -345,28 +345,9 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
 /// Writes the position text.
 pub fn write(pos: &Position) -> String {
     let b = &pos.board;
-    let mut out = String::with_capacity(96);
-    for rank in (0..SIZE).rev() {
-        let mut empty = 0;
-        for file in 0..SIZE {
-            match b.at(rank * SIZE + file) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push(p.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    let mut out = crate::rules::notation::write_placement(SIZE, SIZE, |sq| {
+        b.at(super::sq_of(sq)).map(|p| p.letter())
+    });
     out.push(' ');
     out.push(match pos.turn {
         Color::White => 'w',

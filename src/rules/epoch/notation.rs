@@ -63,21 +63,13 @@ fn disambiguation(pos: &Position, mv: &Move, legal: &[Move]) -> String {
     let from = mv.from(us);
     let to = mv.to(us);
     let kind = mover(pos, mv).kind;
-    let rivals: Vec<Sq> = legal
+    let rivals: Vec<Square> = legal
         .iter()
         .filter(|m| ordinary(m) && m.to(us) == to && m.from(us) != from)
         .filter(|m| mover(pos, m).kind == kind)
-        .map(|m| m.from(us))
+        .map(|m| square_of(m.from(us)))
         .collect();
-    if rivals.is_empty() {
-        String::new()
-    } else if rivals.iter().all(|&r| r % SIZE != from % SIZE) {
-        file_char(from).to_string()
-    } else if rivals.iter().all(|&r| r / SIZE != from / SIZE) {
-        rank_text(from)
-    } else {
-        sq(from)
-    }
+    crate::rules::notation::disambiguation(square_of(from), &rivals)
 }
 
 /// Canonical SAN without the check mark.
