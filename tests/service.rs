@@ -511,3 +511,55 @@ async fn a_chess_game_from_challenge_to_mate() {
     let (_, problems) = t.service.check_database().await.unwrap();
     assert!(problems.is_empty(), "{problems:?}");
 }
+
+#[tokio::test]
+async fn suggestions_follow_what_is_typed_and_whose_turn_it_is() {
+    let t = table(false).await;
+    let none = t.service.suggest("alice", "general", "", None).await;
+    assert_eq!(none.len(), 1);
+    assert_eq!(none[0].label, "no game here");
+    t.game(3).await;
+    let all = t.service.suggest("alice", "general", "", None).await;
+    assert_eq!(all.len(), herald::app::MAX_CHOICES);
+    let heralds = t.service.suggest("alice", "general", "H", None).await;
+    assert!(
+        heralds.iter().all(|c| c.label.starts_with("Herald")),
+        "{heralds:?}"
+    );
+    assert!(
+        heralds
+            .iter()
+            .any(|c| c.label == "Herald c1 → d2" && c.value == "Hd2"),
+        "{heralds:?}"
+    );
+    let coordinate = t.service.suggest("alice", "general", "e3e", None).await;
+    assert_eq!(
+        coordinate
+            .iter()
+            .map(|c| c.value.as_str())
+            .collect::<Vec<_>>(),
+        ["e4", "e5", "e6", "e7"]
+    );
+    let wait = t.service.suggest("bob", "general", "e", None).await;
+    assert_eq!(wait.len(), 1);
+    assert!(wait[0].label.contains("not your turn"), "{wait:?}");
+}
+
+#[test]
+fn suggestion_labels_read_like_the_board() {
+    use herald::rules::{new_game, VariantId};
+    let fen = "6p6/13/13/13/13/13/13/2s10/3G8h/3Ll8/4M8/13/6P5A w - - - - - 0 12";
+    let game = new_game(VariantId::Epoch, Some(fen)).unwrap();
+    let labels: Vec<String> = herald::app::matching(&*game, "")
+        .into_iter()
+        .map(|c| c.label)
+        .collect();
+    let all = herald::app::matching(&*game, "Gd5*");
+    assert_eq!(all[0].label, "Mage d5 blasts (takes c6, e4)");
+    let assassin = herald::app::matching(&*game, "Axm6");
+    assert_eq!(assassin[0].label, "Assassin m1 × Herald m5 → m6");
+    let by_word = herald::app::matching(&*game, "blast");
+    assert_eq!(by_word.len(), 1);
+    assert_eq!(by_word[0].value, "Gd5*");
+    assert!(labels.len() <= herald::app::MAX_CHOICES);
+}

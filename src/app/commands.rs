@@ -18,7 +18,7 @@ pub const DAYS: [i64; 7] = [1, 2, 3, 5, 7, 10, 14];
 pub const CHALLENGE_LIFETIME: i64 = 7 * DAY;
 
 /// A refusal: a reason shown only to the user, and nothing changed.
-struct Refusal(String);
+pub(super) struct Refusal(pub(super) String);
 
 impl From<StoreError> for Refusal {
     fn from(e: StoreError) -> Self {
@@ -106,7 +106,7 @@ impl Service {
     }
 
     /// The rules-level game of a stored game, from the cache or by replaying its moves.
-    async fn rules_game(&self, row: &Game) -> Result<Box<dyn AnyGame>, Refusal> {
+    pub(super) async fn rules_game(&self, row: &Game) -> Result<Box<dyn AnyGame>, Refusal> {
         if let Ok(cache) = self.games.lock() {
             if let Some(c) = cache.get(&row.id).filter(|c| c.version == row.version) {
                 return Ok(c.game.clone());

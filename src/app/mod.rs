@@ -5,8 +5,10 @@
 pub mod clock;
 mod commands;
 mod replies;
+mod suggest;
 
 pub use clock::{Clock, ManualClock, SystemClock, DAY};
+pub use suggest::{label, matching, Choice, MAX_CHOICES};
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -1,0 +1,169 @@
+//! Move suggestions while a player types (Discord's autocomplete): up to 25 legal moves that
+//! match the text so far, labelled for people, with SAN as the value to send back.
+
+use super::Service;
+use crate::rules::{AnyGame, BoardView, MoveInfo, Square};
+
+/// Discord shows at most 25 choices.
+pub const MAX_CHOICES: usize = 25;
+
+/// One suggestion: what the player reads, and what is sent back when they pick it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub label: String,
+    pub value: String,
+}
+
+fn name_at(board: &BoardView, sq: Square) -> &'static str {
+    board
+        .pieces
+        .iter()
+        .find(|(s, _)| *s == sq)
+        .map_or("piece", |(_, p)| p.name)
+}
+
+/// "Herald c1 → e3", "Herald c1 × Sentinel e3", "Assassin e1 × Herald e8 → e9",
+/// "Mage d5 blasts (takes c6, e4)", "O-O (Pope g1 → j1)", "Legionary e12 → e13 = Sentinel".
+pub fn label(board: &BoardView, mv: &MoveInfo) -> String {
+    let m = &mv.marks;
+    let name = name_at(board, m.from);
+    let mut text = if m.blast.is_some() {
+        let mut victims = m.victims.clone();
+        victims.sort_by_key(|v| (v.file, v.rank));
+        let caught: Vec<String> = victims.iter().map(|v| v.to_string()).collect();
+        format!("{name} {} blasts (takes {})", m.from, caught.join(", "))
+    } else if mv.san.starts_with("O-O") {
+        format!(
+            "{} ({name} {} → {})",
+            mv.san.trim_end_matches(['+', '#']),
+            m.from,
+            m.to
+        )
+    } else if let Some(&v) = m.victims.first() {
+        let victim = format!("{} {v}", name_at(board, v));
+        if v == m.to {
+            format!("{name} {} × {victim}", m.from)
+        } else {
+            format!("{name} {} × {victim} → {}", m.from, m.to)
+        }
+    } else {
+        format!("{name} {} → {}", m.from, m.to)
+    };
+    if let Some((_, piece)) = mv.san.split_once('=') {
+        let letter = piece.chars().next().unwrap_or(' ');
+        // The new piece's name is in the description ("… traded for a Sentinel").
+        let new = mv
+            .description
+            .rsplit(' ')
+            .next()
+            .filter(|w| w.starts_with(letter))
+            .unwrap_or(piece);
+        text.push_str(&format!(" = {new}"));
+    }
+    if mv.san.ends_with('#') {
+        text.push_str(" (mate)");
+    } else if mv.san.ends_with('+') {
+        text.push_str(" (check)");
+    }
+    text
+}
+
+/// The moves of `game` matching `typed`: those whose SAN or coordinates start with it; when
+/// none do, those with a word of their label starting with it ("mage", "blasts", "sentinel").
+pub fn matching(game: &dyn AnyGame, typed: &str) -> Vec<Choice> {
+    let board = game.board();
+    // Separators dropped, case kept: "H" is a Herald, "h" a file.
+    let key = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, ' ' | '-' | 'x' | ':' | '=' | '+' | '#' | '!' | '?'))
+            .collect()
+    };
+    let wanted = key(typed);
+    let lower = typed.trim().to_lowercase();
+    let choices: Vec<(MoveInfo, Choice)> = game
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let choice = Choice {
+                label: label(&board, &mv),
+                value: mv.san.clone(),
+            };
+            (mv, choice)
+        })
+        .collect();
+    let mut found: Vec<Choice> = choices
+        .iter()
+        .filter(|(mv, _)| {
+            wanted.is_empty()
+                || key(&mv.san).starts_with(&wanted)
+                || key(&mv.coordinate).starts_with(&wanted)
+        })
+        .map(|(_, c)| c.clone())
+        .collect();
+    if found.is_empty() && lower.len() >= 2 {
+        found = choices
+            .into_iter()
+            .filter(|(_, c)| {
+                c.label
+                    .to_lowercase()
+                    .split(|ch: char| !ch.is_alphanumeric())
+                    .any(|word| word.starts_with(&lower))
+            })
+            .map(|(_, c)| c)
+            .collect();
+    }
+    found.sort_by(|a, b| a.value.cmp(&b.value));
+    found.truncate(MAX_CHOICES);
+    found
+}
+
+impl Service {
+    /// Suggestions for `/move` as `user` types in `channel`. When there is nothing to
+    /// suggest, the only choice says why.
+    pub async fn suggest(
+        &self,
+        user: &str,
+        channel: &str,
+        typed: &str,
+        opponent: Option<&str>,
+    ) -> Vec<Choice> {
+        let explain = |text: String| {
+            vec![Choice {
+                label: text,
+                value: typed.to_string(),
+            }]
+        };
+        let games = match self.store.active_games_in(channel, user).await {
+            Ok(g) => g,
+            Err(_) => return explain("Herald cannot reach its database right now".into()),
+        };
+        let games: Vec<_> = games
+            .into_iter()
+            .filter(|g| opponent.is_none_or(|o| g.opponent_of(user) == o))
+            .collect();
+        let [row] = games.as_slice() else {
+            return explain(if games.is_empty() {
+                "no game here".into()
+            } else {
+                "several games here: choose the opponent first".into()
+            });
+        };
+        let Ok(game) = self.rules_game(row).await else {
+            return explain("this game cannot be loaded".into());
+        };
+        let mine = if row.white == user {
+            crate::rules::Color::White
+        } else {
+            crate::rules::Color::Black
+        };
+        if game.turn() != mine {
+            let other = row.opponent_of(user);
+            return explain(format!("not your turn: {other} is to move"));
+        }
+        let choices = matching(&*game, typed);
+        if choices.is_empty() {
+            return explain(format!("no legal move matches '{}'", typed.trim()));
+        }
+        choices
+    }
+}
