@@ -176,6 +176,32 @@ impl Service {
         }
     }
 
+    /// Stores a change to a game that is not a move, with the event that explains it, guarded
+    /// by the game's version like every change.
+    async fn change_with_event(
+        &self,
+        row: &Game,
+        kind: &str,
+        by: Option<&str>,
+        edit: impl FnOnce(&mut Game, i64),
+    ) -> Result<Game, Refusal> {
+        let now = self.now();
+        let mut next = row.clone();
+        next.updated_at = now;
+        edit(&mut next, now);
+        let change = GameChange {
+            next,
+            new_move: None,
+            event: Some(Event {
+                kind: kind.into(),
+                player: by.map(str::to_string),
+                ply: row.ply,
+                at: now,
+            }),
+        };
+        Ok(self.store.apply(row, &change).await?)
+    }
+
     fn image(&self, game: &dyn AnyGame, piece: Option<Square>, flip: bool) -> Option<Vec<u8>> {
         let mut options = self.images?;
         options.flip = flip;
@@ -509,24 +535,14 @@ impl Service {
         if color_of(&row, &req.user) != Color::Black {
             return refuse("Only the player holding Black may swap.");
         }
-        let now = self.now();
-        let mut next = row.clone();
-        std::mem::swap(&mut next.white, &mut next.black);
-        next.swapped = true;
-        next.updated_at = now;
-        next.deadline = Some(now + row.days * DAY);
-        next.reminded = false;
-        let change = GameChange {
-            next,
-            new_move: None,
-            event: Some(Event {
-                kind: "swap".into(),
-                player: Some(req.user.clone()),
-                ply: row.ply,
-                at: now,
-            }),
-        };
-        let saved = self.store.apply(&row, &change).await?;
+        let saved = self
+            .change_with_event(&row, "swap", Some(&req.user), |next, now| {
+                std::mem::swap(&mut next.white, &mut next.black);
+                next.swapped = true;
+                next.deadline = Some(now + row.days * DAY);
+                next.reminded = false;
+            })
+            .await?;
         self.remember(&saved, &*game);
         let mut reply = Reply::new(
             &row.channel,
@@ -552,25 +568,14 @@ impl Service {
         event: &str,
         by: Option<&str>,
     ) -> Result<Game, Refusal> {
-        let now = self.now();
-        let mut next = row.clone();
-        next.status = GameStatus::Finished;
-        next.result = Some(result_code(result).to_string());
-        next.reason = Some(reason.to_string());
-        next.deadline = None;
-        next.draw_offer = None;
-        next.updated_at = now;
-        let change = GameChange {
-            next,
-            new_move: None,
-            event: Some(Event {
-                kind: event.into(),
-                player: by.map(str::to_string),
-                ply: row.ply,
-                at: now,
-            }),
-        };
-        Ok(self.store.apply(row, &change).await?)
+        self.change_with_event(row, event, by, |next, _| {
+            next.status = GameStatus::Finished;
+            next.result = Some(result_code(result).to_string());
+            next.reason = Some(reason.to_string());
+            next.deadline = None;
+            next.draw_offer = None;
+        })
+        .await
     }
 
     async fn resign(&self, req: &Request, opponent: Option<&str>) -> Handled {
@@ -603,21 +608,11 @@ impl Service {
             Some(_) => return refuse("Your draw offer is already open."),
             None => {}
         }
-        let now = self.now();
-        let mut next = row.clone();
-        next.draw_offer = Some(req.user.clone());
-        next.updated_at = now;
-        let change = GameChange {
-            next,
-            new_move: None,
-            event: Some(Event {
-                kind: "draw-offer".into(),
-                player: Some(req.user.clone()),
-                ply: row.ply,
-                at: now,
-            }),
-        };
-        let saved = self.store.apply(&row, &change).await?;
+        let saved = self
+            .change_with_event(&row, "draw-offer", Some(&req.user), |next, _| {
+                next.draw_offer = Some(req.user.clone());
+            })
+            .await?;
         let mut reply = Reply::new(
             &row.channel,
             format!(
@@ -680,21 +675,10 @@ impl Service {
         if accept {
             return self.agree_draw(req, &row).await;
         }
-        let now = self.now();
-        let mut next = row.clone();
-        next.draw_offer = None;
-        next.updated_at = now;
-        let change = GameChange {
-            next,
-            new_move: None,
-            event: Some(Event {
-                kind: "draw-decline".into(),
-                player: Some(req.user.clone()),
-                ply: row.ply,
-                at: now,
-            }),
-        };
-        self.store.apply(&row, &change).await?;
+        self.change_with_event(&row, "draw-decline", Some(&req.user), |next, _| {
+            next.draw_offer = None;
+        })
+        .await?;
         let mut reply = Reply::new(
             &row.channel,
             format!("{} declines the draw. The game goes on.", at(&req.user)),
@@ -708,23 +692,12 @@ impl Service {
         if row.ply >= 2 {
             return refuse("A game can only be aborted before each side has moved; resign or offer a draw instead.");
         }
-        let now = self.now();
-        let mut next = row.clone();
-        next.status = GameStatus::Aborted;
-        next.deadline = None;
-        next.draw_offer = None;
-        next.updated_at = now;
-        let change = GameChange {
-            next,
-            new_move: None,
-            event: Some(Event {
-                kind: "abort".into(),
-                player: Some(req.user.clone()),
-                ply: row.ply,
-                at: now,
-            }),
-        };
-        self.store.apply(&row, &change).await?;
+        self.change_with_event(&row, "abort", Some(&req.user), |next, _| {
+            next.status = GameStatus::Aborted;
+            next.deadline = None;
+            next.draw_offer = None;
+        })
+        .await?;
         let other = row.opponent_of(&req.user).to_string();
         let mut reply = Reply::new(
             &row.channel,
@@ -1039,19 +1012,11 @@ impl Service {
         }
         for row in self.store.games_to_remind(now).await? {
             let game = self.rules_game(&row).await?;
-            let mut next = row.clone();
-            next.reminded = true;
-            let change = GameChange {
-                next,
-                new_move: None,
-                event: Some(Event {
-                    kind: "reminder".into(),
-                    player: Some(player(&row, game.turn()).to_string()),
-                    ply: row.ply,
-                    at: now,
-                }),
-            };
-            if self.store.apply(&row, &change).await.is_err() {
+            let who = player(&row, game.turn()).to_string();
+            let reminded = self.change_with_event(&row, "reminder", Some(&who), |next, _| {
+                next.reminded = true;
+            });
+            if reminded.await.is_err() {
                 continue;
             }
             let who = player(&row, game.turn()).to_string();
