@@ -218,8 +218,28 @@ fn render(
     Ok(Ok(()))
 }
 
+/// Logs to stderr, filtered by RUST_LOG (e.g. `info`, `herald=debug`); warnings by default.
+fn init_logs() {
+    use tracing_subscriber::prelude::*;
+    let filter: tracing_subscriber::filter::Targets = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| {
+            tracing_subscriber::filter::Targets::new().with_default(tracing::Level::WARN)
+        });
+    let _ = tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())),
+        )
+        .with(filter)
+        .try_init();
+}
+
 fn main() -> ExitCode {
     let args = Cli::parse();
+    init_logs();
     match args.command {
         Some(Command::ServiceBench { games, moves }) => {
             let done = runtime().and_then(|rt| rt.block_on(cli::service_bench(games, moves)));

@@ -30,7 +30,7 @@ impl From<StoreError> for Refusal {
                 Refusal("You two already have an unfinished game in this channel.".into())
             }
             other => {
-                eprintln!("herald: store error: {other}");
+                tracing::error!(error = %other, "store error");
                 Refusal("Herald could not reach its database; nothing was changed. Try again in a moment.".into())
             }
         }
@@ -61,6 +61,26 @@ fn player(game: &Game, color: Color) -> &str {
 impl Service {
     /// Answers one request. Refusals come back as a private reply; nothing is changed.
     pub async fn handle(&self, req: &Request) -> Vec<Reply> {
+        use tracing::Instrument;
+        let span = tracing::info_span!(
+            "request",
+            user = %req.user,
+            channel = %req.channel,
+            command = req.command.name()
+        );
+        async {
+            let replies = self.dispatch(req).await;
+            match replies.first() {
+                Some(r) if r.ephemeral => tracing::debug!(reason = %r.text, "refused"),
+                _ => tracing::debug!(replies = replies.len(), "done"),
+            }
+            replies
+        }
+        .instrument(span)
+        .await
+    }
+
+    async fn dispatch(&self, req: &Request) -> Vec<Reply> {
         let done = match &req.command {
             Command::Challenge {
                 opponent,
@@ -132,7 +152,7 @@ impl Service {
     /// Rebuilds a game from its start position and stored moves.
     async fn replay(&self, row: &Game) -> Result<Box<dyn AnyGame>, Refusal> {
         let damaged = |why: String| {
-            eprintln!("herald: game {} cannot be rebuilt: {why}", row.id);
+            tracing::error!(game = row.id, %why, "game cannot be rebuilt");
             Refusal(format!(
                 "Game #{} is damaged and cannot be played; an admin can run `herald db check`.",
                 row.id
@@ -208,7 +228,7 @@ impl Service {
         match render::render_game(game, piece, options) {
             Ok(png) => Some(png),
             Err(e) => {
-                eprintln!("herald: could not draw the board: {e}");
+                tracing::error!(error = %e, "could not draw the board");
                 None
             }
         }
@@ -475,6 +495,7 @@ impl Service {
         };
         let saved = self.store.apply(&row, &change).await?;
         self.remember(&saved, &*game);
+        tracing::info!(game = saved.id, ply = saved.ply, mv = %info.coordinate, "move");
 
         let to_move = player(&saved, game.turn()).to_string();
         let mut text = format!(
@@ -949,7 +970,7 @@ impl Service {
         match self.tick_inner().await {
             Ok(replies) => replies,
             Err(Refusal(text)) => {
-                eprintln!("herald: scheduler: {text}");
+                tracing::warn!(%text, "scheduler step failed");
                 Vec::new()
             }
         }

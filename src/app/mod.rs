@@ -72,6 +72,26 @@ pub enum Command {
     Press(Action),
 }
 
+impl Command {
+    /// The command's name, for logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Challenge { .. } => "challenge",
+            Command::Move { .. } => "move",
+            Command::Swap { .. } => "swap",
+            Command::Resign { .. } => "resign",
+            Command::Draw { .. } => "draw",
+            Command::Abort { .. } => "abort",
+            Command::Board { .. } => "board",
+            Command::Piece { .. } => "piece",
+            Command::Games => "games",
+            Command::History { .. } => "history",
+            Command::Rules { .. } => "rules",
+            Command::Press(_) => "button",
+        }
+    }
+}
+
 /// What a button does. Its id carries everything needed, so buttons work after a restart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
