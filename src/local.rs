@@ -126,10 +126,22 @@ fn plain(text: &str) -> String {
 impl Session {
     pub fn new(out_dir: &Path) -> std::io::Result<Session> {
         std::fs::create_dir_all(out_dir)?;
+        // Number on from the images an earlier session left, so none is overwritten.
+        let images = std::fs::read_dir(out_dir)?
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                let name = e.file_name().into_string().ok()?;
+                name.strip_prefix("board-")?
+                    .strip_suffix(".png")?
+                    .parse::<usize>()
+                    .ok()
+            })
+            .max()
+            .unwrap_or(0);
         Ok(Session {
             out_dir: out_dir.to_path_buf(),
             buttons: HashMap::new(),
-            images: 0,
+            images,
         })
     }
 
@@ -248,6 +260,16 @@ mod tests {
             "@alice vs @bob in #lobby"
         );
         assert_eq!(plain("a < b and c > d"), "a < b and c > d");
+    }
+
+    #[test]
+    fn images_are_numbered_on_from_earlier_sessions() {
+        let dir = std::env::temp_dir().join(format!("herald-local-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("board-0007.png"), b"x").unwrap();
+        let s = Session::new(&dir).unwrap();
+        assert_eq!(s.images, 7);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

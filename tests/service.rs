@@ -563,3 +563,35 @@ fn suggestion_labels_read_like_the_board() {
     assert_eq!(by_word[0].value, "Gd5*");
     assert!(labels.len() <= herald::app::MAX_CHOICES);
 }
+
+#[tokio::test]
+async fn rules_follow_the_game_or_the_variant_asked_for() {
+    let t = table(false).await;
+    let rules = |topic: Option<&str>| Command::Rules {
+        topic: topic.map(str::to_string),
+    };
+    let epoch = t.say("alice", rules(None)).await;
+    assert!(epoch[0].ephemeral && epoch[0].text.contains("Chess 13: Epoch"));
+    let mage = t.say("alice", rules(Some("mage"))).await;
+    assert!(mage[0].text.starts_with("**Mage**"), "{}", mage[0].text);
+    let empire = t.say("alice", rules(Some("empire"))).await;
+    assert!(
+        empire[0].text.contains("**Empire Chess**"),
+        "{}",
+        empire[0].text
+    );
+    let r = t
+        .say(
+            "alice",
+            Command::Challenge {
+                opponent: "bob".into(),
+                variant: Some("chess".into()),
+                color: None,
+                days: None,
+            },
+        )
+        .await;
+    public(&t.press("bob", button(&r, "Accept")).await);
+    let chess = t.say("bob", rules(None)).await;
+    assert!(chess[0].text.starts_with("**Chess**"), "{}", chess[0].text);
+}

@@ -116,10 +116,7 @@ impl Service {
             }
             Command::Games => self.games(req).await,
             Command::History { opponent } => self.history(req, opponent.as_deref()).await,
-            Command::Rules { topic } => Ok(vec![Reply::private(
-                &req.channel,
-                crate::rules::help(VariantId::Epoch, topic.as_deref()),
-            )]),
+            Command::Rules { topic } => self.rules(req, topic.as_deref()).await,
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|Refusal(text)| vec![Reply::private(&req.channel, text)])
@@ -829,6 +826,25 @@ impl Service {
         );
         reply.image = self.image(&*game, Some(sq), false);
         Ok(vec![reply])
+    }
+
+    /// The rules of the variant named as the topic, else of the asker's game here, else Epoch's.
+    async fn rules(&self, req: &Request, topic: Option<&str>) -> Handled {
+        if let Some(variant) = topic.and_then(|t| t.parse::<VariantId>().ok()) {
+            return Ok(vec![Reply::private(
+                &req.channel,
+                crate::rules::help(variant, None),
+            )]);
+        }
+        let games = self.store.active_games_in(&req.channel, &req.user).await?;
+        let variant = match games.as_slice() {
+            [g] => g.variant.parse().unwrap_or(VariantId::Epoch),
+            _ => VariantId::Epoch,
+        };
+        Ok(vec![Reply::private(
+            &req.channel,
+            crate::rules::help(variant, topic),
+        )])
     }
 
     async fn games(&self, req: &Request) -> Handled {
