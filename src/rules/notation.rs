@@ -80,6 +80,67 @@ pub fn write_placement(files: u8, ranks: u8, letter_at: impl Fn(Square) -> Optio
     out
 }
 
+/// Reads the placement field of a position text (the form [`write_placement`] writes) into the
+/// pieces and their squares. `piece` reads a letter; `letters` names the accepted ones for the
+/// error message, which says which rank is wrong and how.
+pub fn read_placement<P>(
+    text: &str,
+    files: u8,
+    ranks: u8,
+    piece: impl Fn(char) -> Option<P>,
+    letters: &str,
+) -> Result<Vec<(Square, P)>, String> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != ranks as usize {
+        return Err(format!(
+            "{} ranks separated by '/', expected {ranks}",
+            rows.len()
+        ));
+    }
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i as u8;
+        let mut file: u32 = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(mut n) = c.to_digit(10) {
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d;
+                    chars.next();
+                }
+                if n == 0 || n > files as u32 {
+                    return Err(format!(
+                        "rank {}: empty-square count {n}, expected 1 to {files}",
+                        rank + 1
+                    ));
+                }
+                file += n;
+            } else {
+                let p = piece(c).ok_or_else(|| {
+                    format!(
+                        "rank {}: unknown piece letter '{c}', expected one of {letters}",
+                        rank + 1
+                    )
+                })?;
+                if file < files as u32 {
+                    out.push((Square::new(file as u8, rank), p));
+                }
+                file += 1;
+            }
+            if file > files as u32 {
+                break;
+            }
+        }
+        if file != files as u32 {
+            return Err(format!(
+                "rank {} covers {file} squares, expected {files}",
+                rank + 1
+            ));
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::normalize;
@@ -102,6 +163,28 @@ mod tests {
         assert_eq!(normalize("blast d5"), "d5*");
         assert_eq!(normalize("Blast  d5"), "d5*");
         assert_eq!(normalize("Gd5*"), "Gd5*");
+    }
+
+    #[test]
+    fn placements_read_back_what_is_written() {
+        use super::{read_placement, write_placement, Square};
+        let text = "k12/13/13/13/13/13/13/13/13/13/13/13/5P6K";
+        let pieces =
+            read_placement(text, 13, 13, |c| c.is_alphabetic().then_some(c), "k p").unwrap();
+        assert_eq!(pieces[0], (Square::new(0, 12), 'k'));
+        let back = write_placement(13, 13, |sq| {
+            pieces.iter().find(|(s, _)| *s == sq).map(|(_, c)| *c)
+        });
+        assert_eq!(back, text);
+        assert!(read_placement("13/13", 13, 13, Some, "")
+            .unwrap_err()
+            .contains("expected 13"));
+        assert!(read_placement("8/8/8/8/8/8/8/7", 8, 8, Some, "")
+            .unwrap_err()
+            .contains("covers 7"));
+        assert!(read_placement("8/8/8/8/8/8/8/9", 8, 8, Some, "")
+            .unwrap_err()
+            .contains("1 to 8"));
     }
 
     #[test]

@@ -22,68 +22,34 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
             ),
         ));
     }
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() != 8 {
-        return Err(PositionError::new(
-            "field 1 (placement)",
-            format!("{} ranks separated by '/', expected 8", rows.len()),
-        ));
-    }
+    let pieces = crate::rules::notation::read_placement(
+        fields[0],
+        8,
+        8,
+        Piece::from_letter,
+        "KQRBNP or kqrbnp",
+    )
+    .map_err(|e| PositionError::new("field 1 (placement)", e))?;
     let mut cells = [None; 64];
     let mut kings = [None, None];
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(n) = c.to_digit(10) {
-                if n == 0 || n > 8 {
-                    return Err(PositionError::new(
-                        "field 1 (placement)",
-                        format!("rank {}: empty-square count {n}, expected 1 to 8", rank + 1),
-                    ));
-                }
-                file += n as u8;
-            } else {
-                let piece = Piece::from_letter(c).ok_or_else(|| {
-                    PositionError::new(
-                        "field 1 (placement)",
-                        format!(
-                            "rank {}: unknown piece letter '{c}', expected one of KQRBNP or kqrbnp",
-                            rank + 1
-                        ),
-                    )
-                })?;
-                if file < 8 {
-                    let sq = rank * 8 + file;
-                    if piece.kind == Kind::King {
-                        if kings[piece.color.index()].is_some() {
-                            return Err(PositionError::new(
-                                "field 1 (placement)",
-                                format!("{} has two kings", piece.color.title()),
-                            ));
-                        }
-                        kings[piece.color.index()] = Some(sq);
-                    }
-                    if piece.kind == Kind::Pawn && (rank == 0 || rank == 7) {
-                        return Err(PositionError::new(
-                            "field 1 (placement)",
-                            format!("a pawn on rank {}", rank + 1),
-                        ));
-                    }
-                    cells[sq as usize] = Some(piece);
-                }
-                file += 1;
+    for (sq, piece) in pieces {
+        let index = sq.rank * 8 + sq.file;
+        if piece.kind == Kind::King {
+            if kings[piece.color.index()].is_some() {
+                return Err(PositionError::new(
+                    "field 1 (placement)",
+                    format!("{} has two kings", piece.color.title()),
+                ));
             }
-            if file > 8 {
-                break;
-            }
+            kings[piece.color.index()] = Some(index);
         }
-        if file != 8 {
+        if piece.kind == Kind::Pawn && (sq.rank == 0 || sq.rank == 7) {
             return Err(PositionError::new(
                 "field 1 (placement)",
-                format!("rank {} covers {file} squares, expected 8", rank + 1),
+                format!("a pawn on rank {}", sq.rank + 1),
             ));
         }
+        cells[index as usize] = Some(piece);
     }
     let (Some(wk), Some(bk)) = (kings[0], kings[1]) else {
         return Err(PositionError::new(

@@ -31,56 +31,28 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
             format!("found {} fields, expected 6: placement, side to move, castling, en passant, halfmove clock, move number", fields.len()),
         ));
     }
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() != 8 {
-        return Err(PositionError::new(
-            PLACEMENT,
-            format!("{} ranks, expected 8", rows.len()),
-        ));
-    }
+    let pieces = crate::rules::notation::read_placement(
+        fields[0],
+        8,
+        8,
+        Piece::from_letter,
+        "KQRBNP TECDS (either case)",
+    )
+    .map_err(|e| PositionError::new("field 1 (placement)", e))?;
     let mut cells = [None; 64];
     let mut kings = [None, None];
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(n) = c.to_digit(10) {
-                if n == 0 || n > 8 {
-                    return Err(PositionError::new(
-                        PLACEMENT,
-                        format!("rank {}: empty-square count {n}", rank + 1),
-                    ));
-                }
-                file += n as u8;
-            } else {
-                let piece = Piece::from_letter(c).ok_or_else(|| {
-                    PositionError::new(
-                        PLACEMENT,
-                        format!("rank {}: unknown piece letter '{c}', expected one of KQRBNP TECDS (either case)", rank + 1),
-                    )
-                })?;
-                if file < 8 {
-                    let sq = rank * 8 + file;
-                    if piece.kind == Kind::King {
-                        if kings[piece.color.index()].is_some() {
-                            return Err(PositionError::new(
-                                PLACEMENT,
-                                format!("{} has two kings", piece.color.title()),
-                            ));
-                        }
-                        kings[piece.color.index()] = Some(sq);
-                    }
-                    cells[sq as usize] = Some(piece);
-                }
-                file += 1;
+    for (sq, piece) in pieces {
+        let index = sq.rank * 8 + sq.file;
+        if piece.kind == Kind::King {
+            if kings[piece.color.index()].is_some() {
+                return Err(PositionError::new(
+                    "field 1 (placement)",
+                    format!("{} has two kings", piece.color.title()),
+                ));
             }
+            kings[piece.color.index()] = Some(index);
         }
-        if file != 8 {
-            return Err(PositionError::new(
-                PLACEMENT,
-                format!("rank {} covers {file} squares, expected 8", rank + 1),
-            ));
-        }
+        cells[index as usize] = Some(piece);
     }
     let (Some(wk), Some(bk)) = (kings[0], kings[1]) else {
         return Err(PositionError::new(

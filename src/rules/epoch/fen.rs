@@ -26,66 +26,23 @@ fn parse_square(text: &str, field: &'static str) -> Result<Sq, PositionError> {
 }
 
 fn read_placement(text: &str) -> Result<Board, PositionError> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != SIZE as usize {
-        return Err(PositionError::new(
-            PLACEMENT,
-            format!("{} ranks separated by '/', expected 13", rows.len()),
-        ));
-    }
+    let pieces = crate::rules::notation::read_placement(
+        text,
+        SIZE,
+        SIZE,
+        Piece::from_letter,
+        "PEMASGHTL (White) or pemasghtl (Black)",
+    )
+    .map_err(|e| PositionError::new(PLACEMENT, e))?;
     let mut board = Board::empty();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = SIZE - 1 - i as u8;
-        let mut file: u32 = 0;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut n = c.to_digit(10).unwrap_or(0);
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d;
-                    chars.next();
-                }
-                if n == 0 || n > SIZE as u32 {
-                    return Err(PositionError::new(
-                        PLACEMENT,
-                        format!(
-                            "rank {}: empty-square count {n}, expected 1 to 13",
-                            rank + 1
-                        ),
-                    ));
-                }
-                file += n;
-            } else {
-                let piece = Piece::from_letter(c).ok_or_else(|| {
-                    PositionError::new(
-                        PLACEMENT,
-                        format!(
-                            "rank {}: unknown piece letter '{c}', expected one of PEMASGHTL (White) or pemasghtl (Black)",
-                            rank + 1
-                        ),
-                    )
-                })?;
-                if file < SIZE as u32 {
-                    if piece.kind == Kind::Pope && board.pope[piece.color.index()].is_some() {
-                        return Err(PositionError::new(
-                            PLACEMENT,
-                            format!("{} has two Popes, expected one", piece.color.title()),
-                        ));
-                    }
-                    board.put(rank * SIZE + file as u8, piece);
-                }
-                file += 1;
-            }
-            if file > SIZE as u32 {
-                break;
-            }
-        }
-        if file != SIZE as u32 {
+    for (sq, piece) in pieces {
+        if piece.kind == Kind::Pope && board.pope[piece.color.index()].is_some() {
             return Err(PositionError::new(
                 PLACEMENT,
-                format!("rank {} covers {file} squares, expected 13", rank + 1),
+                format!("{} has two Popes, expected one", piece.color.title()),
             ));
         }
+        board.put(super::sq_of(sq), piece);
     }
     Ok(board)
 }
