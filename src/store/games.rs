@@ -170,6 +170,15 @@ pub(super) async fn insert_game(
 }
 
 impl Store {
+    /// Runs a query over `games` and reads every row.
+    async fn games_where<'q>(
+        &self,
+        query: sqlx::query::Query<'q, Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
+    ) -> Result<Vec<Game>, StoreError> {
+        let rows = query.fetch_all(self.pool()).await?;
+        rows.iter().map(game_from).collect()
+    }
+
     pub async fn game(&self, id: i64) -> Result<Option<Game>, StoreError> {
         let row = sqlx::query("SELECT * FROM games WHERE id = ?")
             .bind(id)
@@ -184,30 +193,24 @@ impl Store {
         channel: &str,
         user: &str,
     ) -> Result<Vec<Game>, StoreError> {
-        let rows = sqlx::query(
+        self.games_where(sqlx::query(
             "SELECT * FROM games WHERE channel = ? AND status = 'active' AND (white = ? OR black = ?) \
              ORDER BY id",
         )
         .bind(channel)
         .bind(user)
-        .bind(user)
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter().map(game_from).collect()
+        .bind(user)).await
     }
 
     /// A user's games everywhere, unfinished first, newest first.
     pub async fn games_of(&self, user: &str, active_only: bool) -> Result<Vec<Game>, StoreError> {
-        let rows = sqlx::query(
+        self.games_where(sqlx::query(
             "SELECT * FROM games WHERE (white = ? OR black = ?) AND (status = 'active' OR NOT ?) \
              ORDER BY status = 'active' DESC, updated_at DESC, id DESC",
         )
         .bind(user)
         .bind(user)
-        .bind(active_only)
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter().map(game_from).collect()
+        .bind(active_only)).await
     }
 
     /// The most recent game between two players in a channel, finished or not.
@@ -233,35 +236,27 @@ impl Store {
 
     /// Every game, for the consistency check.
     pub async fn all_games(&self) -> Result<Vec<Game>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM games ORDER BY id")
-            .fetch_all(self.pool())
-            .await?;
-        rows.iter().map(game_from).collect()
+        self.games_where(sqlx::query("SELECT * FROM games ORDER BY id"))
+            .await
     }
 
     /// Unfinished games whose deadline is at or before `time`.
     pub async fn games_due(&self, time: i64) -> Result<Vec<Game>, StoreError> {
-        let rows = sqlx::query(
+        self.games_where(sqlx::query(
             "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline",
         )
-        .bind(time)
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter().map(game_from).collect()
+        .bind(time)).await
     }
 
     /// Unfinished games whose player to move has a quarter of their time left and was not
     /// reminded yet.
     pub async fn games_to_remind(&self, time: i64) -> Result<Vec<Game>, StoreError> {
-        let rows = sqlx::query(
+        self.games_where(sqlx::query(
             "SELECT * FROM games WHERE status = 'active' AND reminded = 0 AND deadline IS NOT NULL \
              AND deadline > ? AND deadline - days * 21600 <= ? ORDER BY deadline",
         )
         .bind(time)
-        .bind(time)
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter().map(game_from).collect()
+        .bind(time)).await
     }
 
     pub async fn moves(&self, game_id: i64) -> Result<Vec<StoredMove>, StoreError> {
