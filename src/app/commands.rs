@@ -478,16 +478,17 @@ impl Service {
             next.deadline = None;
             next.draw_offer = None;
         }
+        let new_move = StoredMove {
+            ply: row.ply + 1,
+            coordinate: info.coordinate.clone(),
+            san: info.san.clone(),
+            fen_after: next.fen.clone(),
+            player: req.user.clone(),
+            played_at: now,
+        };
         let change = GameChange {
             next,
-            new_move: Some(StoredMove {
-                ply: row.ply + 1,
-                coordinate: info.coordinate.clone(),
-                san: info.san.clone(),
-                fen_after: game.position_text(),
-                player: req.user.clone(),
-                played_at: now,
-            }),
+            new_move: Some(new_move),
             event: None,
         };
         let saved = self.store.apply(&row, &change).await?;
