@@ -2,6 +2,8 @@
 
 pub mod app;
 pub mod cli;
+pub mod discord;
+pub mod envfile;
 pub mod local;
 pub mod render;
 pub mod rules;

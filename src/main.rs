@@ -1,4 +1,4 @@
-//! The `herald` command: the rules tools now; the Discord bot when it arrives.
+//! The `herald` command: the Discord bot, and the tools beside it.
 
 use std::process::ExitCode;
 
@@ -61,6 +61,16 @@ enum Command {
         games: usize,
         /// How many moves for the one-game figures.
         #[arg(long, default_value_t = 200)]
+        moves: usize,
+    },
+    /// Time moves through the Discord adapter against a fake Discord on loopback (build with
+    /// --release).
+    DiscordBench {
+        /// How many games move at once for the many-games figure.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// How many moves each game plays.
+        #[arg(long, default_value_t = 20)]
         moves: usize,
     },
     /// Time rendering and PNG encoding of a crowded middlegame (build with --release).
@@ -237,10 +247,52 @@ fn init_logs() {
         .try_init();
 }
 
+/// The bot: Discord until Ctrl-C or SIGTERM.
+fn bot() -> ExitCode {
+    let config = match herald::discord::Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("herald: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let url = database_url(None);
+    let done = runtime().and_then(|rt| {
+        rt.block_on(async {
+            let service = std::sync::Arc::new(open_service(&url, true).await?);
+            let run = herald::discord::run(service.clone(), config).await;
+            service.store().close().await;
+            run.map_err(anyhow::Error::from)
+        })
+    });
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("herald: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args = Cli::parse();
+    herald::envfile::load(std::path::Path::new(".env"));
     init_logs();
     match args.command {
+        Some(Command::DiscordBench { games, moves }) => {
+            let done = runtime()
+                .and_then(|rt| rt.block_on(herald::discord::bench::run(games.max(1), moves)));
+            match done {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("herald: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::ServiceBench { games, moves }) => {
             let done = runtime().and_then(|rt| rt.block_on(cli::service_bench(games, moves)));
             match done {
@@ -311,11 +363,6 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => {
-            eprintln!(
-                "herald: the Discord bot is not part of this build yet; the rules tools are: herald rules --help"
-            );
-            ExitCode::from(2)
-        }
+        None => bot(),
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod clock;
 mod commands;
+pub use commands::DAYS;
 mod replies;
 mod suggest;
 

@@ -93,6 +93,19 @@ impl VariantId {
             VariantId::Empire => "Empire Chess",
         }
     }
+
+    /// One line telling players what the game is.
+    pub fn summary(self) -> &'static str {
+        match self {
+            VariantId::Epoch => {
+                "13x13 with a command zone, dormant Emperors, blasting Mages and jumping Assassins"
+            }
+            VariantId::Chess => "standard chess, by the FIDE rules",
+            VariantId::Empire => {
+                "8x8, asymmetric: the Empire's pieces move like queens against a chess army"
+            }
+        }
+    }
 }
 
 impl fmt::Display for VariantId {

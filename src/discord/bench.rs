@@ -1,0 +1,147 @@
+//! `herald discord-bench`: the time from Discord sending a move's INTERACTION_CREATE to Herald's
+//! answer with the board PNG arriving back, measured through the fake Discord on loopback with
+//! the real serenity client, service, SQLite store and renderer in between.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::fake::{opt, user_opt, Fake, Sent};
+use super::Config;
+use crate::app::{Service, SystemClock};
+use crate::rules::VariantId;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Table {
+    white: u64,
+    black: u64,
+    channel: u64,
+}
+
+/// Starts a game between the table's players; returns once Black has accepted.
+async fn start_game(fake: &Fake, t: &Table) -> anyhow::Result<()> {
+    let sent = fake.slash(
+        t.white,
+        t.channel,
+        "challenge",
+        vec![
+            user_opt("opponent", t.black),
+            opt("variant", "epoch"),
+            opt("color", "white"),
+        ],
+    );
+    let challenge = answer(fake, &sent).await?;
+    let accept = challenge
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .ok_or_else(|| anyhow::anyhow!("the challenge came without an Accept button"))?;
+    let message = challenge
+        .message
+        .ok_or_else(|| anyhow::anyhow!("no message id"))?;
+    let pressed = fake.press(t.black, message, &accept);
+    let started = answer(fake, &pressed).await?;
+    anyhow::ensure!(
+        !started.ephemeral(),
+        "accepting was refused: {}",
+        started.content()
+    );
+    Ok(())
+}
+
+async fn answer(fake: &Fake, sent: &Sent) -> anyhow::Result<super::fake::Recorded> {
+    fake.callback(sent, WAIT)
+        .await
+        .ok_or_else(|| anyhow::anyhow!("Herald did not answer interaction {}", sent.id))
+}
+
+/// Plays `moves` in the table's game; the latency of each answer in seconds.
+async fn play(fake: &Fake, t: &Table, moves: &[String]) -> anyhow::Result<Vec<f64>> {
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, mv) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { t.white } else { t.black };
+        let sent = fake.slash(who, t.channel, "move", vec![opt("move", mv.as_str())]);
+        let got = answer(fake, &sent).await?;
+        anyhow::ensure!(
+            !got.ephemeral() && got.png().is_some(),
+            "move {mv} was not answered with a board: {}",
+            got.content()
+        );
+        out.push(got.at.duration_since(sent.at).as_secs_f64());
+    }
+    Ok(out)
+}
+
+fn summary(name: &str, mut xs: Vec<f64>, wall: f64) -> String {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let at = |q: f64| xs[((xs.len() as f64 - 1.0) * q).round() as usize] * 1000.0;
+    format!(
+        "{name}: {} moves, median {:.1} ms, p99 {:.1} ms, max {:.1} ms, {:.0} moves/s\n",
+        xs.len(),
+        at(0.5),
+        at(0.99),
+        at(1.0),
+        xs.len() as f64 / wall
+    )
+}
+
+/// Runs the benchmark: `plies` moves in one game, then in each of `games` games at once.
+pub async fn run(games: usize, plies: usize) -> anyhow::Result<String> {
+    let dir = std::env::temp_dir().join(format!("herald-discord-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let url = format!("sqlite://{}", dir.join("bench.db").display());
+    let store = crate::store::Store::open(&url).await?;
+    let service = Arc::new(Service::new(
+        store,
+        Arc::new(SystemClock),
+        Some(crate::render::Options::default()),
+    ));
+    let fake = Fake::start("bench-token").await?;
+    let config = Config {
+        token: "bench-token".into(),
+        dev_guild: None,
+        api_base: Some(fake.api_base().to_string()),
+    };
+    let bot = tokio::spawn(super::run(service.clone(), config));
+    anyhow::ensure!(
+        fake.wait_ready(1, WAIT).await,
+        "the bot did not connect to the fake Discord"
+    );
+    let tables: Vec<Table> = (0..=games as u64)
+        .map(|g| Table {
+            white: 10_000 + 2 * g,
+            black: 10_001 + 2 * g,
+            channel: 50_000 + g,
+        })
+        .collect();
+    for t in &tables {
+        start_game(&fake, t).await?;
+    }
+    let mut out = String::new();
+    let moves = crate::cli::seeded_game(VariantId::Epoch, 1, plies);
+    let clock = std::time::Instant::now();
+    let one = play(&fake, &tables[0], &moves).await?;
+    out += &summary("1 game", one, clock.elapsed().as_secs_f64());
+
+    let fake = Arc::new(fake);
+    let clock = std::time::Instant::now();
+    let mut tasks = Vec::new();
+    for (i, t) in tables.into_iter().enumerate().skip(1) {
+        let fake = fake.clone();
+        let moves = crate::cli::seeded_game(VariantId::Epoch, 100 + i as u64, plies);
+        tasks.push(tokio::spawn(async move { play(&fake, &t, &moves).await }));
+    }
+    let mut all = Vec::new();
+    for task in tasks {
+        all.extend(task.await??);
+    }
+    out += &summary(
+        &format!("{games} games at once"),
+        all,
+        clock.elapsed().as_secs_f64(),
+    );
+    bot.abort();
+    service.store().close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(out)
+}

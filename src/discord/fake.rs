@@ -1,0 +1,826 @@
+//! A fake Discord on 127.0.0.1 — REST and gateway — for the end-to-end tests and
+//! `herald discord-bench`. It speaks just enough of Discord's API v10 for serenity: it accepts
+//! one bot token, answers READY, records every REST call the bot makes (JSON bodies and
+//! multipart attachments decoded) and sends INTERACTION_CREATE dispatches built like
+//! Discord's. Nothing here talks to the network beyond loopback.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, Notify};
+use tokio_tungstenite::tungstenite::Message as Ws;
+
+/// The application (and bot user) id the fake gives the bot.
+pub const APPLICATION: u64 = 900_000_000_000_000_001;
+/// The one server the fake pretends the bot is in.
+pub const GUILD: u64 = 900_000_000_000_000_100;
+const TIMESTAMP: &str = "2026-11-29T12:00:00.000000+00:00";
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: String,
+    /// The path after `/api/v10`, e.g. `/interactions/5/tok-5/callback`.
+    pub path: String,
+    /// The JSON body (or the multipart's `payload_json`).
+    pub json: Value,
+    /// Attachments: file name and bytes.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// When the fake had read the whole request.
+    pub at: Instant,
+    /// The id the fake gave the message this call created or edited, if any.
+    pub message: Option<u64>,
+}
+
+impl Recorded {
+    /// The message text of a callback, follow-up or post.
+    pub fn content(&self) -> &str {
+        let data = self.json.get("data").unwrap_or(&self.json);
+        data.get("content").and_then(Value::as_str).unwrap_or("")
+    }
+
+    fn data(&self) -> &Value {
+        self.json.get("data").unwrap_or(&self.json)
+    }
+
+    /// Whether only the acting user sees it (flag 64).
+    pub fn ephemeral(&self) -> bool {
+        self.data()
+            .get("flags")
+            .and_then(Value::as_u64)
+            .is_some_and(|f| f & 64 != 0)
+    }
+
+    /// The buttons' custom ids, in order.
+    pub fn buttons(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(rows) = self.data().get("components").and_then(Value::as_array) {
+            for row in rows {
+                for b in row
+                    .get("components")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(id) = b.get("custom_id").and_then(Value::as_str) {
+                        out.push(id.to_string());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The users the message may ping.
+    pub fn allowed_users(&self) -> Vec<String> {
+        self.data()
+            .get("allowed_mentions")
+            .and_then(|m| m.get("users"))
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|u| {
+                        u.as_str()
+                            .map(str::to_string)
+                            .or_else(|| u.as_u64().map(|n| n.to_string()))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The first PNG attached, if any.
+    pub fn png(&self) -> Option<&[u8]> {
+        self.files
+            .iter()
+            .find(|(name, _)| name.ends_with(".png"))
+            .map(|(_, b)| b.as_slice())
+    }
+
+    /// Autocomplete choices as (name, value).
+    pub fn choices(&self) -> Vec<(String, String)> {
+        self.data()
+            .get("choices")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .map(|c| {
+                        let s = |k: &str| {
+                            c.get(k)
+                                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                                .unwrap_or_default()
+                        };
+                        (s("name"), s("value"))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The interaction callback type (4 message, 5 deferred, 8 autocomplete), if a callback.
+    pub fn callback_type(&self) -> Option<u64> {
+        self.json.get("type").and_then(Value::as_u64)
+    }
+}
+
+/// An interaction the fake sent, to find its answers.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub id: u64,
+    pub token: String,
+    pub at: Instant,
+}
+
+struct State {
+    token: String,
+    ws_url: Mutex<String>,
+    requests: Mutex<Vec<Recorded>>,
+    /// Callbacks by interaction token.
+    callbacks: Mutex<HashMap<String, Recorded>>,
+    changed: Notify,
+    gateway: Mutex<Option<mpsc::UnboundedSender<String>>>,
+    readies: AtomicU64,
+    next_id: AtomicU64,
+    seq: AtomicU64,
+    /// The text and buttons of every message the bot created, by message id.
+    messages: Mutex<HashMap<u64, (u64, Value)>>,
+    /// The channel of each interaction, by token.
+    channels: Mutex<HashMap<String, u64>>,
+}
+
+/// The fake Discord. Dropping it stops nothing: its tasks end with the runtime.
+#[derive(Clone)]
+pub struct Fake {
+    state: Arc<State>,
+    api_base: String,
+}
+
+impl Fake {
+    /// Starts the REST and gateway listeners on free loopback ports; `token` is the one
+    /// bot token they accept.
+    pub async fn start(token: &str) -> std::io::Result<Fake> {
+        let rest = TcpListener::bind("127.0.0.1:0").await?;
+        let gateway = TcpListener::bind("127.0.0.1:0").await?;
+        let api_base = format!("http://{}", rest.local_addr()?);
+        let state = Arc::new(State {
+            token: token.to_string(),
+            ws_url: Mutex::new(format!("ws://{}", gateway.local_addr()?)),
+            requests: Mutex::new(Vec::new()),
+            callbacks: Mutex::new(HashMap::new()),
+            changed: Notify::new(),
+            gateway: Mutex::new(None),
+            readies: AtomicU64::new(0),
+            next_id: AtomicU64::new(1_000),
+            seq: AtomicU64::new(1),
+            messages: Mutex::new(HashMap::new()),
+            channels: Mutex::new(HashMap::new()),
+        });
+        let s = state.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = rest.accept().await {
+                tokio::spawn(serve_rest(s.clone(), stream));
+            }
+        });
+        let s = state.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = gateway.accept().await {
+                tokio::spawn(serve_gateway(s.clone(), stream));
+            }
+        });
+        Ok(Fake { state, api_base })
+    }
+
+    /// What to put in DISCORD_API_BASE.
+    pub fn api_base(&self) -> &str {
+        &self.api_base
+    }
+
+    /// How many times a bot has identified and been sent READY.
+    pub fn readies(&self) -> u64 {
+        self.state.readies.load(Ordering::SeqCst)
+    }
+
+    /// Waits until READY has been sent `n` times in all.
+    pub async fn wait_ready(&self, n: u64, timeout: Duration) -> bool {
+        self.wait(timeout, || (self.readies() >= n).then_some(()))
+            .await
+            .is_some()
+    }
+
+    /// Every REST call so far.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.state.requests.lock().unwrap().clone()
+    }
+
+    /// Waits for the first REST call (from the start) that `pick` accepts.
+    pub async fn wait_request(
+        &self,
+        timeout: Duration,
+        pick: impl Fn(&Recorded) -> bool,
+    ) -> Option<Recorded> {
+        self.wait(timeout, || {
+            self.state
+                .requests
+                .lock()
+                .unwrap()
+                .iter()
+                .find(|r| pick(r))
+                .cloned()
+        })
+        .await
+    }
+
+    async fn wait<T>(&self, timeout: Duration, check: impl Fn() -> Option<T>) -> Option<T> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let notified = self.state.changed.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if let Some(found) = check() {
+                return Some(found);
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return check();
+            }
+        }
+    }
+
+    /// The bot's answer to an interaction: the callback, waited for.
+    pub async fn callback(&self, sent: &Sent, timeout: Duration) -> Option<Recorded> {
+        self.wait(timeout, || {
+            self.state
+                .callbacks
+                .lock()
+                .unwrap()
+                .get(&sent.token)
+                .cloned()
+        })
+        .await
+    }
+
+    /// Follow-ups and edits of an interaction's original message, so far.
+    pub fn followups(&self, sent: &Sent) -> Vec<Recorded> {
+        let needle = format!("/{}", sent.token);
+        self.requests()
+            .into_iter()
+            .filter(|r| r.path.starts_with("/webhooks/") && r.path.contains(&needle))
+            .collect()
+    }
+
+    fn id(&self) -> u64 {
+        self.state.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    fn dispatch(&self, event: &str, data: Value) -> bool {
+        let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let frame = json!({"op": 0, "t": event, "s": s, "d": data}).to_string();
+        match &*self.state.gateway.lock().unwrap() {
+            Some(tx) => tx.send(frame).is_ok(),
+            None => false,
+        }
+    }
+
+    fn interaction(&self, kind: u8, user: u64, channel: u64, extra: Value) -> (Sent, Value) {
+        let id = self.id();
+        let token = format!("tok-{id}");
+        self.state
+            .channels
+            .lock()
+            .unwrap()
+            .insert(token.clone(), channel);
+        let mut payload = json!({
+            "id": id.to_string(),
+            "application_id": APPLICATION.to_string(),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": GUILD.to_string(),
+            "channel_id": channel.to_string(),
+            "member": {
+                "user": user_json(user),
+                "roles": [],
+                "joined_at": TIMESTAMP,
+                "deaf": false,
+                "mute": false,
+                "flags": 0,
+                "pending": false,
+                "permissions": "2248473465835073",
+            },
+            "app_permissions": "2248473465835073",
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": GUILD.to_string()},
+            "context": 0,
+            "attachment_size_limit": 10_485_760,
+        });
+        if let (Some(p), Some(e)) = (payload.as_object_mut(), extra.as_object()) {
+            for (k, v) in e {
+                p.insert(k.clone(), v.clone());
+            }
+        }
+        (
+            Sent {
+                id,
+                token,
+                at: Instant::now(),
+            },
+            payload,
+        )
+    }
+
+    fn send(&self, (mut sent, payload): (Sent, Value)) -> Sent {
+        sent.at = Instant::now();
+        if !self.dispatch("INTERACTION_CREATE", payload) {
+            tracing::warn!("the fake has no gateway connection to send the interaction on");
+        }
+        sent
+    }
+
+    /// `user` runs `/name` in `channel` with `options` (see [`opt`] and [`user_opt`]).
+    pub fn slash(&self, user: u64, channel: u64, name: &str, options: Vec<Value>) -> Sent {
+        let users: serde_json::Map<String, Value> = options
+            .iter()
+            .filter(|o| o["type"] == 6)
+            .filter_map(|o| o["value"].as_str())
+            .map(|id| (id.to_string(), user_json(id.parse().unwrap_or(1))))
+            .collect();
+        let data = json!({
+            "id": "700000000000000001",
+            "name": name,
+            "type": 1,
+            "options": options,
+            "resolved": {"users": users},
+            "guild_id": GUILD.to_string(),
+        });
+        self.send(self.interaction(2, user, channel, json!({"data": data})))
+    }
+
+    /// `user` types `typed` into option `focus` of `/name`, the other options already set.
+    pub fn autocomplete(
+        &self,
+        user: u64,
+        channel: u64,
+        name: &str,
+        focus: &str,
+        typed: &str,
+        mut others: Vec<Value>,
+    ) -> Sent {
+        others.push(json!({"name": focus, "type": 3, "value": typed, "focused": true}));
+        let data = json!({
+            "id": "700000000000000002",
+            "name": name,
+            "type": 1,
+            "options": others,
+            "guild_id": GUILD.to_string(),
+        });
+        self.send(self.interaction(4, user, channel, json!({"data": data})))
+    }
+
+    /// `user` presses the button `custom_id` on the message the bot created as `message`.
+    pub fn press(&self, user: u64, message: u64, custom_id: &str) -> Sent {
+        let (channel, body) = self
+            .state
+            .messages
+            .lock()
+            .unwrap()
+            .get(&message)
+            .cloned()
+            .unwrap_or((0, json!({})));
+        let content = body.get("content").cloned().unwrap_or(json!(""));
+        let components = body.get("components").cloned().unwrap_or(json!([]));
+        let msg = message_json(message, channel, &content, &components);
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        self.send(self.interaction(3, user, channel, json!({"data": data, "message": msg})))
+    }
+}
+
+/// A string, integer or boolean option of a slash command.
+pub fn opt(name: &str, value: impl Into<Value>) -> Value {
+    let value = value.into();
+    let kind = match &value {
+        Value::Bool(_) => 5,
+        Value::Number(_) => 4,
+        _ => 3,
+    };
+    json!({"name": name, "type": kind, "value": value})
+}
+
+/// A user option.
+pub fn user_opt(name: &str, user: u64) -> Value {
+    json!({"name": name, "type": 6, "value": user.to_string()})
+}
+
+fn user_json(id: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "username": format!("player{id}"),
+        "discriminator": "0",
+        "global_name": format!("Player {id}"),
+        "avatar": null,
+        "bot": id == APPLICATION,
+        "public_flags": 0,
+    })
+}
+
+fn message_json(id: u64, channel: u64, content: &Value, components: &Value) -> Value {
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel.to_string(),
+        "guild_id": GUILD.to_string(),
+        "author": user_json(APPLICATION),
+        "content": content,
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": 0,
+        "application_id": APPLICATION.to_string(),
+        "components": components,
+    })
+}
+
+struct HttpRequest {
+    method: String,
+    path: String,
+    headers: HashMap<String, String>,
+    body: Vec<u8>,
+}
+
+async fn read_request(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Option<HttpRequest> {
+    let head_end = loop {
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i;
+        }
+        let mut chunk = [0u8; 8192];
+        let n = stream.read(&mut chunk).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+    buf.drain(..head_end + 4);
+    let mut lines = head.split("\r\n");
+    let mut first = lines.next()?.split_whitespace();
+    let method = first.next()?.to_string();
+    let target = first.next()?.to_string();
+    let headers: HashMap<String, String> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let mut body = Vec::new();
+    if headers
+        .get("transfer-encoding")
+        .is_some_and(|t| t.eq_ignore_ascii_case("chunked"))
+    {
+        loop {
+            let line_end = loop {
+                if let Some(i) = buf.windows(2).position(|w| w == b"\r\n") {
+                    break i;
+                }
+                let mut chunk = [0u8; 8192];
+                let n = stream.read(&mut chunk).await.ok()?;
+                if n == 0 {
+                    return None;
+                }
+                buf.extend_from_slice(&chunk[..n]);
+            };
+            let size_text = String::from_utf8_lossy(&buf[..line_end]).to_string();
+            let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
+            buf.drain(..line_end + 2);
+            while buf.len() < size + 2 {
+                let mut chunk = [0u8; 8192];
+                let n = stream.read(&mut chunk).await.ok()?;
+                if n == 0 {
+                    return None;
+                }
+                buf.extend_from_slice(&chunk[..n]);
+            }
+            body.extend_from_slice(&buf[..size]);
+            buf.drain(..size + 2);
+            if size == 0 {
+                break;
+            }
+        }
+    } else {
+        let len: usize = headers
+            .get("content-length")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        while buf.len() < len {
+            let mut chunk = [0u8; 65536];
+            let n = stream.read(&mut chunk).await.ok()?;
+            if n == 0 {
+                return None;
+            }
+            buf.extend_from_slice(&chunk[..n]);
+        }
+        body = buf.drain(..len).collect();
+    }
+    let path = target
+        .split('?')
+        .next()
+        .unwrap_or("")
+        .trim_start_matches("/api/v10")
+        .to_string();
+    Some(HttpRequest {
+        method,
+        path,
+        headers,
+        body,
+    })
+}
+
+/// The JSON payload and the files of a request body, JSON or multipart.
+fn decode_body(req: &HttpRequest) -> (Value, Vec<(String, Vec<u8>)>) {
+    let kind = req.headers.get("content-type").cloned().unwrap_or_default();
+    let Some(boundary) = kind
+        .split(';')
+        .map(str::trim)
+        .find_map(|p| p.strip_prefix("boundary="))
+    else {
+        return (
+            serde_json::from_slice(&req.body).unwrap_or(Value::Null),
+            Vec::new(),
+        );
+    };
+    let boundary = format!("--{}", boundary.trim_matches('"'));
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    let body = &req.body;
+    let marks: Vec<usize> = body
+        .windows(boundary.len())
+        .enumerate()
+        .filter(|(_, w)| *w == boundary.as_bytes())
+        .map(|(i, _)| i)
+        .collect();
+    for pair in marks.windows(2) {
+        let part = &body[pair[0] + boundary.len()..pair[1]];
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        let Some(split) = part.windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&part[..split]).to_string();
+        let mut content = &part[split + 4..];
+        content = content.strip_suffix(b"\r\n").unwrap_or(content);
+        let disposition = head
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))
+            .unwrap_or("");
+        let field = |key: &str| {
+            disposition
+                .split(';')
+                .map(str::trim)
+                .find_map(|p| p.strip_prefix(&format!("{key}=")))
+                .map(|v| v.trim_matches('"').to_string())
+        };
+        match (field("name"), field("filename")) {
+            (Some(name), _) if name == "payload_json" => {
+                json = serde_json::from_slice(content).unwrap_or(Value::Null)
+            }
+            (_, Some(file)) => files.push((file, content.to_vec())),
+            _ => {}
+        }
+    }
+    (json, files)
+}
+
+async fn respond(stream: &mut TcpStream, status: u16, body: Option<Value>) -> bool {
+    let reason = match status {
+        200 => "OK",
+        204 => "No Content",
+        401 => "Unauthorized",
+        _ => "Not Found",
+    };
+    let text = body.map(|b| b.to_string()).unwrap_or_default();
+    let head = format!(
+        "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+        text.len()
+    );
+    stream.write_all(head.as_bytes()).await.is_ok()
+        && stream.write_all(text.as_bytes()).await.is_ok()
+}
+
+async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
+    let _ = stream.set_nodelay(true);
+    let mut buf = Vec::new();
+    while let Some(req) = read_request(&mut stream, &mut buf).await {
+        let (json, files) = decode_body(&req);
+        let at = Instant::now();
+        let authorised = req.headers.get("authorization").map(String::as_str)
+            == Some(&format!("Bot {}", state.token));
+        let parts: Vec<&str> = req.path.trim_matches('/').split('/').collect();
+        let new_id = || state.next_id.fetch_add(1, Ordering::SeqCst);
+        let channel_of = |token: &str| {
+            state
+                .channels
+                .lock()
+                .unwrap()
+                .get(token)
+                .copied()
+                .unwrap_or(0)
+        };
+        let mut message = None;
+        let (status, body) = match (req.method.as_str(), parts.as_slice()) {
+            // Interaction answers are authorised by their token, as on Discord.
+            ("POST", ["interactions", _, token, "callback"]) => {
+                let id = new_id();
+                let channel = channel_of(token);
+                state
+                    .messages
+                    .lock()
+                    .unwrap()
+                    .insert(id, (channel, json.get("data").cloned().unwrap_or_default()));
+                message = Some(id);
+                (204, None)
+            }
+            ("PATCH", ["webhooks", _, token, "messages", "@original"])
+            | ("POST", ["webhooks", _, token]) => {
+                let id = new_id();
+                let channel = channel_of(token);
+                state
+                    .messages
+                    .lock()
+                    .unwrap()
+                    .insert(id, (channel, json.clone()));
+                message = Some(id);
+                let content = json.get("content").cloned().unwrap_or(json!(""));
+                let components = json.get("components").cloned().unwrap_or(json!([]));
+                (200, Some(message_json(id, channel, &content, &components)))
+            }
+            ("DELETE", ["webhooks", _, _, "messages", "@original"]) => (204, None),
+            _ if !authorised => (
+                401,
+                Some(json!({"message": "401: Unauthorized", "code": 0})),
+            ),
+            ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => {
+                let url = state.ws_url.lock().unwrap().clone();
+                (
+                    200,
+                    Some(
+                        json!({"url": url, "shards": 1, "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+                    ),
+                )
+            }
+            ("GET", ["users", "@me"]) => {
+                let mut me = user_json(APPLICATION);
+                me["username"] = json!("Herald");
+                me["verified"] = json!(true);
+                me["mfa_enabled"] = json!(false);
+                (200, Some(me))
+            }
+            ("PUT", ["applications", app, "commands"])
+            | ("PUT", ["applications", app, "guilds", _, "commands"]) => {
+                let guild = parts.get(3).filter(|_| parts.len() == 5).copied();
+                let list: Vec<Value> = json
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|mut c| {
+                        c["id"] = json!(new_id().to_string());
+                        c["application_id"] = json!(app);
+                        c["version"] = json!("1");
+                        c["type"] = c.get("type").cloned().unwrap_or(json!(1));
+                        if let Some(g) = guild {
+                            c["guild_id"] = json!(g);
+                        }
+                        c
+                    })
+                    .collect();
+                (200, Some(Value::Array(list)))
+            }
+            ("POST", ["channels", channel, "messages"]) => {
+                let id = new_id();
+                let channel: u64 = channel.parse().unwrap_or(0);
+                state
+                    .messages
+                    .lock()
+                    .unwrap()
+                    .insert(id, (channel, json.clone()));
+                message = Some(id);
+                let content = json.get("content").cloned().unwrap_or(json!(""));
+                let components = json.get("components").cloned().unwrap_or(json!([]));
+                (200, Some(message_json(id, channel, &content, &components)))
+            }
+            ("PATCH", ["channels", channel, "messages", id]) => {
+                let channel: u64 = channel.parse().unwrap_or(0);
+                let id: u64 = id.parse().unwrap_or(0);
+                if let Some(m) = state.messages.lock().unwrap().get_mut(&id) {
+                    if let (Some(old), Some(new)) = (m.1.as_object_mut(), json.as_object()) {
+                        for (k, v) in new {
+                            old.insert(k.clone(), v.clone());
+                        }
+                    }
+                }
+                message = Some(id);
+                let content = json.get("content").cloned().unwrap_or(json!(""));
+                let components = json.get("components").cloned().unwrap_or(json!([]));
+                (200, Some(message_json(id, channel, &content, &components)))
+            }
+            _ => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
+        };
+        let recorded = Recorded {
+            method: req.method.clone(),
+            path: req.path.clone(),
+            json,
+            files,
+            at,
+            message,
+        };
+        if let ["interactions", _, token, "callback"] = parts.as_slice() {
+            state
+                .callbacks
+                .lock()
+                .unwrap()
+                .insert(token.to_string(), recorded.clone());
+        }
+        state.requests.lock().unwrap().push(recorded);
+        state.changed.notify_waiters();
+        if !respond(&mut stream, status, body).await {
+            return;
+        }
+    }
+}
+
+async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
+    let _ = stream.set_nodelay(true);
+    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
+    let (mut sink, mut source) = ws.split();
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let writer = tokio::spawn(async move {
+        while let Some(frame) = rx.recv().await {
+            if sink.send(Ws::Text(frame)).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let _ = tx.send(json!({"op": 10, "d": {"heartbeat_interval": 41_250}}).to_string());
+    while let Some(Ok(frame)) = source.next().await {
+        let text = match frame {
+            Ws::Text(t) => t,
+            Ws::Close(_) => break,
+            _ => continue,
+        };
+        let Ok(v) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
+        match v["op"].as_u64() {
+            Some(1) => {
+                let _ = tx.send(json!({"op": 11}).to_string());
+            }
+            Some(2) => {
+                let given = v["d"]["token"].as_str().unwrap_or("");
+                if given.trim_start_matches("Bot ") != state.token {
+                    let _ = tx.send(json!({"op": 9, "d": false}).to_string());
+                    break;
+                }
+                *state.gateway.lock().unwrap() = Some(tx.clone());
+                let session = format!("session-{}", state.next_id.fetch_add(1, Ordering::SeqCst));
+                let url = state.ws_url.lock().unwrap().clone();
+                let mut me = user_json(APPLICATION);
+                me["username"] = json!("Herald");
+                me["verified"] = json!(true);
+                me["mfa_enabled"] = json!(false);
+                let ready = json!({
+                    "op": 0, "t": "READY", "s": 1,
+                    "d": {
+                        "v": 10,
+                        "user": me,
+                        "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
+                        "session_id": session,
+                        "resume_gateway_url": url,
+                        "shard": [0, 1],
+                        "application": {"id": APPLICATION.to_string(), "flags": 0},
+                    }
+                });
+                let _ = tx.send(ready.to_string());
+                state.readies.fetch_add(1, Ordering::SeqCst);
+                state.changed.notify_waiters();
+            }
+            Some(6) => {
+                // No resuming here: ask for a fresh IDENTIFY.
+                let _ = tx.send(json!({"op": 9, "d": false}).to_string());
+            }
+            _ => {}
+        }
+    }
+    drop(tx);
+    let _ = writer.await;
+}

@@ -1,0 +1,232 @@
+//! Service replies as Discord messages: the interaction's answer, follow-ups, channel posts.
+
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, MessageId, UserId,
+};
+use serenity::builder::Builder;
+
+use crate::app::{self, Reply};
+
+/// Discord's limit on a message's text.
+pub const MAX_TEXT: usize = 2000;
+
+/// `text` in pieces of at most `max` characters, cut at line ends where possible.
+pub fn chunks(text: &str, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut len = 0;
+    for line in text.split_inclusive('\n') {
+        let n = line.chars().count();
+        if len + n > max && !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+            len = 0;
+        }
+        if n > max {
+            // A single line longer than a message: cut it by characters.
+            let chars: Vec<char> = line.chars().collect();
+            for piece in chars.chunks(max) {
+                out.push(piece.iter().collect());
+            }
+            continue;
+        }
+        current.push_str(line);
+        len += n;
+    }
+    if !current.is_empty() || out.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+fn rows(reply: &Reply) -> Vec<CreateActionRow> {
+    reply
+        .buttons
+        .chunks(5)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(b.action.id())
+                            .label(b.label.clone())
+                            .style(match b.style {
+                                app::ButtonStyle::Primary => ButtonStyle::Primary,
+                                app::ButtonStyle::Secondary => ButtonStyle::Secondary,
+                                app::ButtonStyle::Danger => ButtonStyle::Danger,
+                            })
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Only the users the reply names are pinged: never roles, @everyone or a replied-to author.
+fn mentions(reply: &Reply) -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+        .users(
+            reply
+                .mentions
+                .iter()
+                .filter_map(|u| u.parse::<u64>().ok().filter(|&n| n != 0))
+                .map(UserId::new),
+        )
+        .replied_user(false)
+}
+
+fn files(reply: &Reply) -> Vec<CreateAttachment> {
+    let mut out = Vec::new();
+    if let Some(png) = &reply.image {
+        out.push(CreateAttachment::bytes(png.clone(), "board.png"));
+    }
+    if let Some(a) = &reply.attachment {
+        out.push(CreateAttachment::bytes(a.bytes.clone(), a.name.clone()));
+    }
+    out
+}
+
+/// Answers an interaction with `replies`: the first is the interaction's response (or its
+/// edit, when it was deferred), the rest follow in the same channel or go to their own.
+pub async fn answer(
+    http: &Http,
+    id: InteractionId,
+    token: &str,
+    replies: Vec<Reply>,
+    deferred: bool,
+) {
+    let Some(first) = replies.first() else {
+        if deferred {
+            let _ = http.delete_original_interaction_response(token).await;
+        }
+        return;
+    };
+    let channel = first.channel.clone();
+    let mut texts = chunks(&first.text, MAX_TEXT).into_iter();
+    let head = texts.next().unwrap_or_default();
+    let result = if !deferred {
+        let mut message = CreateInteractionResponseMessage::new()
+            .content(head)
+            .ephemeral(first.ephemeral)
+            .allowed_mentions(mentions(first))
+            .components(rows(first));
+        for f in files(first) {
+            message = message.add_file(f);
+        }
+        CreateInteractionResponse::Message(message)
+            .execute(http, (id, token))
+            .await
+    } else if first.ephemeral {
+        // A deferred answer is public; a private reply goes as a private follow-up instead.
+        let _ = http.delete_original_interaction_response(token).await;
+        followup(http, token, first, head).await
+    } else {
+        let mut edit = EditInteractionResponse::new()
+            .content(head)
+            .allowed_mentions(mentions(first))
+            .components(rows(first));
+        for f in files(first) {
+            edit = edit.new_attachment(f);
+        }
+        edit.execute(http, token).await.map(|_| ())
+    };
+    if let Err(e) = result {
+        tracing::warn!(error = %e, "answering the interaction failed");
+    }
+    for rest in texts {
+        let text_only = Reply {
+            text: rest.clone(),
+            image: None,
+            attachment: None,
+            buttons: Vec::new(),
+            ..first.clone()
+        };
+        if let Err(e) = followup(http, token, &text_only, rest).await {
+            tracing::warn!(error = %e, "a follow-up failed");
+        }
+    }
+    for reply in &replies[1..] {
+        if reply.channel == channel {
+            for (i, text) in chunks(&reply.text, MAX_TEXT).into_iter().enumerate() {
+                let part = if i == 0 {
+                    reply.clone()
+                } else {
+                    Reply {
+                        image: None,
+                        attachment: None,
+                        buttons: Vec::new(),
+                        ..reply.clone()
+                    }
+                };
+                if let Err(e) = followup(http, token, &part, text).await {
+                    tracing::warn!(error = %e, "a follow-up failed");
+                }
+            }
+        } else {
+            to_channel(http, reply).await;
+        }
+    }
+}
+
+async fn followup(http: &Http, token: &str, reply: &Reply, text: String) -> serenity::Result<()> {
+    let mut message = CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(reply.ephemeral)
+        .allowed_mentions(mentions(reply))
+        .components(rows(reply));
+    for f in files(reply) {
+        message = message.add_file(f);
+    }
+    message.execute(http, (None, token)).await.map(|_| ())
+}
+
+/// Posts a reply in its channel (the scheduler's reminders and time-outs).
+pub async fn to_channel(http: &Http, reply: &Reply) {
+    let Some(channel) = reply.channel.parse::<u64>().ok().filter(|&n| n != 0) else {
+        tracing::warn!(channel = %reply.channel, "not a Discord channel id");
+        return;
+    };
+    let channel = ChannelId::new(channel);
+    for (i, text) in chunks(&reply.text, MAX_TEXT).into_iter().enumerate() {
+        let mut message = CreateMessage::new()
+            .content(text)
+            .allowed_mentions(mentions(reply));
+        if i == 0 {
+            message = message.components(rows(reply));
+            for f in files(reply) {
+                message = message.add_file(f);
+            }
+        }
+        if let Err(e) = channel.send_message(http, message).await {
+            tracing::warn!(error = %e, %channel, "posting in the channel failed");
+        }
+    }
+}
+
+/// Takes the buttons off a message whose button did its work.
+pub async fn clear_buttons(http: &Http, channel: ChannelId, message: MessageId) {
+    let edit = EditMessage::new().components(Vec::new());
+    if let Err(e) = http.edit_message(channel, message, &edit, Vec::new()).await {
+        tracing::debug!(error = %e, "could not take the buttons off the message");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chunks;
+
+    #[test]
+    fn long_text_is_cut_at_line_ends_within_the_limit() {
+        let text = (0..300).map(|i| format!("line {i}\n")).collect::<String>();
+        let parts = chunks(&text, 100);
+        assert!(parts.len() > 1);
+        assert!(parts.iter().all(|p| p.chars().count() <= 100));
+        assert!(parts.iter().all(|p| p.ends_with('\n')));
+        assert_eq!(parts.concat(), text);
+        assert_eq!(chunks("short", 100), vec!["short".to_string()]);
+        let long_line = "x".repeat(250);
+        let cut = chunks(&long_line, 100);
+        assert_eq!(cut.len(), 3);
+        assert_eq!(cut.concat(), long_line);
+    }
+}
