@@ -157,8 +157,8 @@ impl Service {
             crate::rules::Color::Black
         };
         if game.turn() != mine {
-            let other = row.opponent_of(user);
-            return explain(format!("not your turn: {other} is to move"));
+            // A choice's label cannot show a mention, so the opponent is not named.
+            return explain("not your turn: your opponent is to move".into());
         }
         let choices = matching(&*game, typed);
         if choices.is_empty() {

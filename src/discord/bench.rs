@@ -101,6 +101,7 @@ pub async fn run(games: usize, plies: usize) -> anyhow::Result<String> {
         token: "bench-token".into(),
         dev_guild: None,
         api_base: Some(fake.api_base().to_string()),
+        tick: Duration::from_secs(60),
     };
     let bot = tokio::spawn(super::run(service.clone(), config));
     anyhow::ensure!(

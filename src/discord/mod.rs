@@ -36,6 +36,8 @@ pub struct Config {
     pub dev_guild: Option<u64>,
     /// Where REST calls go instead of https://discord.com (a proxy, or a test double).
     pub api_base: Option<String>,
+    /// How often the scheduler looks for reminders and time-outs.
+    pub tick: Duration,
 }
 
 /// Why the bot could not start, in words for whoever runs it. Never contains the token.
@@ -79,6 +81,7 @@ impl Config {
             token,
             dev_guild,
             api_base,
+            tick: TICK,
         })
     }
 
@@ -102,6 +105,7 @@ impl Config {
 
 struct Handler {
     service: Arc<Service>,
+    tick: Duration,
     dev_guild: Option<GuildId>,
     started: AtomicBool,
 }
@@ -120,6 +124,7 @@ pub async fn run(service: Arc<Service>, config: Config) -> Result<(), StartError
     }
     let handler = Handler {
         service,
+        tick: config.tick,
         dev_guild: config.dev_guild.map(GuildId::new),
         started: AtomicBool::new(false),
     };
@@ -194,8 +199,9 @@ impl EventHandler for Handler {
         self.register(&ctx, ready.application.id).await;
         let service = self.service.clone();
         let http = ctx.http.clone();
+        let tick = self.tick;
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(TICK);
+            let mut every = tokio::time::interval(tick);
             loop {
                 every.tick().await;
                 for reply in service.tick().await {

@@ -1,0 +1,468 @@
+//! End to end through Discord's protocol without the network: the real `herald` binary (serenity
+//! client, service, SQLite, renderer) against the fake Discord on 127.0.0.1, driven by the
+//! INTERACTION_CREATE dispatches Discord would send.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use herald::discord::fake::{opt, user_opt, Fake, Recorded, Sent, APPLICATION, GUILD};
+
+const TOKEN: &str = "fake-bot-token.abc.def";
+const WAIT: Duration = Duration::from_secs(30);
+const ALICE: u64 = 400_000_000_000_000_001;
+const BOB: u64 = 400_000_000_000_000_002;
+const CAROL: u64 = 400_000_000_000_000_003;
+const LOBBY: u64 = 500_000_000_000_000_001;
+const HALL: u64 = 500_000_000_000_000_002;
+
+fn at(user: u64) -> String {
+    format!("<@{user}>")
+}
+
+/// The bot, as a newcomer runs it: the binary with its environment, in its own folder.
+fn start_bot(dir: &Path, vars: &[(&str, String)]) -> Child {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_herald"));
+    cmd.current_dir(dir)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DEV_GUILD_ID")
+        .env_remove("DISCORD_API_BASE")
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
+    cmd.spawn().expect("the herald binary starts")
+}
+
+fn bot_vars(fake: &Fake, dir: &Path) -> Vec<(&'static str, String)> {
+    vec![
+        ("DISCORD_TOKEN", TOKEN.to_string()),
+        ("DISCORD_API_BASE", fake.api_base().to_string()),
+        ("DEV_GUILD_ID", GUILD.to_string()),
+        (
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("herald.db").display()),
+        ),
+    ]
+}
+
+/// Waits for the bot to exit by itself, without blocking the fake Discord's runtime.
+async fn exit(bot: Child) -> std::process::Output {
+    tokio::task::spawn_blocking(move || bot.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+fn stop(mut bot: Child) -> String {
+    let _ = bot.kill();
+    let out = bot.wait_with_output().expect("the bot's output");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+async fn answer(fake: &Fake, sent: &Sent) -> Recorded {
+    fake.callback(sent, WAIT)
+        .await
+        .unwrap_or_else(|| panic!("no answer to interaction {}", sent.id))
+}
+
+/// Asserts the answer is a board the player can read: a PNG of a sensible size.
+fn board_size(r: &Recorded) -> (u32, u32) {
+    let png = r
+        .png()
+        .unwrap_or_else(|| panic!("no board image with: {}", r.content()));
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let reader = decoder.read_info().expect("a valid PNG");
+    let info = reader.info();
+    (info.width, info.height)
+}
+
+async fn play(fake: &Fake, user: u64, channel: u64, mv: &str) -> Recorded {
+    let r = answer(
+        fake,
+        &fake.slash(user, channel, "move", vec![opt("move", mv)]),
+    )
+    .await;
+    assert!(!r.ephemeral(), "{mv} was refused: {}", r.content());
+    r
+}
+
+/// The first legal move offered to `user` for what they typed.
+async fn suggested(fake: &Fake, user: u64, channel: u64, typed: &str) -> Vec<(String, String)> {
+    let sent = fake.autocomplete(user, channel, "move", "move", typed, Vec::new());
+    let r = answer(fake, &sent).await;
+    assert_eq!(r.callback_type(), Some(8), "an autocomplete answer");
+    r.choices()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_through_discord_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = Fake::start(TOKEN).await.unwrap();
+    let bot = start_bot(dir.path(), &bot_vars(&fake, dir.path()));
+    assert!(fake.wait_ready(1, WAIT).await, "the bot connected");
+
+    // Registration: every command, globally and in the dev server, /move with autocomplete.
+    let global = format!("/applications/{APPLICATION}/commands");
+    let guild = format!("/applications/{APPLICATION}/guilds/{GUILD}/commands");
+    for path in [&global, &guild] {
+        let put = fake
+            .wait_request(WAIT, |r| r.method == "PUT" && &r.path == path)
+            .await
+            .unwrap_or_else(|| panic!("no PUT {path}"));
+        let mut names: Vec<&str> = put
+            .json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "abort",
+                "board",
+                "challenge",
+                "draw",
+                "games",
+                "history",
+                "move",
+                "piece",
+                "resign",
+                "rules",
+                "swap"
+            ]
+        );
+        let commands = put.json.as_array().unwrap();
+        let mv = commands.iter().find(|c| c["name"] == "move").unwrap();
+        assert_eq!(mv["options"][0]["autocomplete"], true);
+        let challenge = commands.iter().find(|c| c["name"] == "challenge").unwrap();
+        let variants: Vec<&str> = challenge["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "variant")
+            .unwrap()["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap())
+            .collect();
+        for v in herald::rules::VariantId::ALL {
+            assert!(variants.contains(&v.key()), "{variants:?}");
+        }
+    }
+
+    // Alice challenges Bob; only Bob is pinged, and the buttons carry the challenge.
+    let challenge = answer(
+        &fake,
+        &fake.slash(
+            ALICE,
+            LOBBY,
+            "challenge",
+            vec![
+                user_opt("opponent", BOB),
+                opt("variant", "epoch"),
+                opt("color", "white"),
+                opt("days", 3),
+            ],
+        ),
+    )
+    .await;
+    assert_eq!(challenge.callback_type(), Some(4));
+    assert!(!challenge.ephemeral());
+    assert!(
+        challenge.content().contains(&at(BOB)),
+        "{}",
+        challenge.content()
+    );
+    assert_eq!(challenge.allowed_users(), vec![BOB.to_string()]);
+    let buttons = challenge.buttons();
+    assert_eq!(buttons.len(), 2, "{buttons:?}");
+    assert!(buttons[0].starts_with("accept:") && buttons[1].starts_with("decline:"));
+    let challenge_message = challenge.message.unwrap();
+
+    // Carol cannot accept it for Bob.
+    let refused = answer(&fake, &fake.press(CAROL, challenge_message, &buttons[0])).await;
+    assert!(refused.ephemeral(), "{}", refused.content());
+    assert!(!refused.content().is_empty());
+
+    // Bob accepts: the board, Alice pinged to move, and the spent buttons taken away.
+    let started = answer(&fake, &fake.press(BOB, challenge_message, &buttons[0])).await;
+    assert!(!started.ephemeral(), "{}", started.content());
+    assert_eq!(board_size(&started).0, 1000);
+    assert!(started.content().contains(&at(ALICE)));
+    assert_eq!(started.allowed_users(), vec![ALICE.to_string()]);
+    let edit_path = format!("/messages/{challenge_message}");
+    let cleared = fake
+        .wait_request(WAIT, |r| {
+            r.method == "PATCH" && r.path.ends_with(&edit_path)
+        })
+        .await
+        .expect("the challenge's buttons were taken off");
+    assert_eq!(cleared.json["components"], serde_json::json!([]));
+
+    // Autocomplete: Bob is told to wait; Alice sees her Herald moves, labelled for people.
+    let wait = suggested(&fake, BOB, LOBBY, "").await;
+    assert_eq!(wait.len(), 1);
+    assert!(wait[0].0.contains("not your turn"), "{wait:?}");
+    let heralds = suggested(&fake, ALICE, LOBBY, "H").await;
+    assert!(!heralds.is_empty() && heralds.len() <= 25, "{heralds:?}");
+    assert!(
+        heralds
+            .iter()
+            .all(|(name, value)| name.contains("Herald") && value.starts_with('H')),
+        "{heralds:?}"
+    );
+    let all = suggested(&fake, ALICE, LOBBY, "").await;
+    assert_eq!(all.len(), 25, "at most 25 of White's 81 moves");
+
+    // Alice moves by the value autocomplete offered; Bob gets the swap button.
+    let first = heralds[0].1.clone();
+    let moved = play(&fake, ALICE, LOBBY, &first).await;
+    board_size(&moved);
+    assert!(moved.content().contains(&at(BOB)));
+    assert_eq!(moved.allowed_users(), vec![BOB.to_string()]);
+    let swap = moved
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("swap:"))
+        .expect("a Swap sides button");
+    let swap_message = moved.message.unwrap();
+
+    // Alice cannot press Bob's swap; Bob can.
+    let not_hers = answer(&fake, &fake.press(ALICE, swap_message, &swap)).await;
+    assert!(not_hers.ephemeral());
+    let swapped = answer(&fake, &fake.press(BOB, swap_message, &swap)).await;
+    assert!(!swapped.ephemeral(), "{}", swapped.content());
+    assert!(
+        swapped.content().contains("swaps sides"),
+        "{}",
+        swapped.content()
+    );
+
+    // An illegal move is answered privately with the reason, and changes nothing.
+    let illegal = answer(
+        &fake,
+        &fake.slash(ALICE, LOBBY, "move", vec![opt("move", "Zz99")]),
+    )
+    .await;
+    assert!(illegal.ephemeral(), "{}", illegal.content());
+    assert!(illegal.content().contains("Zz99"), "{}", illegal.content());
+    let out_of_turn = answer(
+        &fake,
+        &fake.slash(BOB, LOBBY, "move", vec![opt("move", "e5")]),
+    )
+    .await;
+    assert!(out_of_turn.ephemeral());
+
+    // Alice (now Black) replies with a move autocomplete offers her.
+    let black = suggested(&fake, ALICE, LOBBY, "").await;
+    let reply_move = black[0].1.clone();
+    play(&fake, ALICE, LOBBY, &reply_move).await;
+
+    // The bot dies mid-game and comes back: the game is intact, stale buttons say so.
+    let log = stop(bot);
+    assert!(!log.contains(TOKEN), "the token leaked into the log");
+    let bot = start_bot(dir.path(), &bot_vars(&fake, dir.path()));
+    assert!(fake.wait_ready(2, WAIT).await, "the bot reconnected");
+    let history = answer(&fake, &fake.slash(BOB, LOBBY, "history", vec![])).await;
+    assert!(history.content().contains(&first), "{}", history.content());
+    assert!(
+        history.content().contains(&reply_move),
+        "{}",
+        history.content()
+    );
+    let board = answer(
+        &fake,
+        &fake.slash(BOB, LOBBY, "board", vec![opt("private", true)]),
+    )
+    .await;
+    assert!(board.ephemeral());
+    board_size(&board);
+    let stale = answer(&fake, &fake.press(BOB, swap_message, &swap)).await;
+    assert!(stale.ephemeral(), "{}", stale.content());
+
+    // Bob plays on after the restart; then resigns.
+    let bob_move = suggested(&fake, BOB, LOBBY, "").await[0].1.clone();
+    play(&fake, BOB, LOBBY, &bob_move).await;
+    let resigned = answer(&fake, &fake.slash(BOB, LOBBY, "resign", vec![])).await;
+    assert!(!resigned.ephemeral());
+    assert!(
+        resigned.content().contains("resigns"),
+        "{}",
+        resigned.content()
+    );
+    assert!(resigned.content().contains(&at(ALICE)));
+    assert!(resigned.buttons().iter().any(|b| b.starts_with("rematch:")));
+    let after = answer(&fake, &fake.slash(ALICE, LOBBY, "board", vec![])).await;
+    assert!(after.ephemeral(), "no game left: {}", after.content());
+
+    // A second game to checkmate, in another channel, chess this time.
+    let c = answer(
+        &fake,
+        &fake.slash(
+            CAROL,
+            HALL,
+            "challenge",
+            vec![
+                user_opt("opponent", ALICE),
+                opt("variant", "chess"),
+                opt("color", "white"),
+            ],
+        ),
+    )
+    .await;
+    let accept = c.buttons()[0].clone();
+    let begun = answer(&fake, &fake.press(ALICE, c.message.unwrap(), &accept)).await;
+    assert_eq!(board_size(&begun).0, 1000);
+    play(&fake, CAROL, HALL, "f3").await;
+    play(&fake, ALICE, HALL, "e5").await;
+    play(&fake, CAROL, HALL, "g4").await;
+    let mate = play(&fake, ALICE, HALL, "Qh4").await;
+    assert!(mate.content().contains("checkmate"), "{}", mate.content());
+    assert!(mate.content().contains(&at(ALICE)));
+    board_size(&mate);
+
+    let log = stop(bot);
+    assert!(!log.contains(TOKEN), "the token leaked into the log");
+    assert!(!log.contains("ERROR"), "errors in the bot's log:\n{log}");
+}
+
+#[tokio::test]
+async fn a_missing_or_rejected_token_stops_the_bot_with_a_clear_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = Fake::start(TOKEN).await.unwrap();
+
+    let missing = exit(start_bot(
+        dir.path(),
+        &[("DISCORD_API_BASE", fake.api_base().to_string())],
+    ))
+    .await;
+    assert!(!missing.status.success());
+    let text = String::from_utf8_lossy(&missing.stderr);
+    assert!(text.contains("DISCORD_TOKEN is not set"), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+
+    let wrong = "wrong-token.xyz";
+    let rejected = exit(start_bot(
+        dir.path(),
+        &[
+            ("DISCORD_TOKEN", wrong.to_string()),
+            ("DISCORD_API_BASE", fake.api_base().to_string()),
+            (
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.path().join("h.db").display()),
+            ),
+        ],
+    ))
+    .await;
+    assert!(!rejected.status.success());
+    let text = String::from_utf8_lossy(&rejected.stderr);
+    assert!(text.contains("rejected DISCORD_TOKEN"), "{text}");
+    assert!(!text.contains(wrong), "the token leaked: {text}");
+    assert!(!text.contains("panicked"), "{text}");
+}
+
+#[tokio::test]
+async fn settings_come_from_a_dot_env_file_when_the_environment_lacks_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = Fake::start(TOKEN).await.unwrap();
+    std::fs::write(
+        dir.path().join(".env"),
+        format!(
+            "# from .env.example\nDISCORD_TOKEN=wrong-from-file\nDISCORD_API_BASE={}\nDATABASE_URL=sqlite://{}\n",
+            fake.api_base(),
+            dir.path().join("e.db").display()
+        ),
+    )
+    .unwrap();
+    // The file's token is used (and rejected by the fake): proof that it was read.
+    let out = exit(start_bot(dir.path(), &[])).await;
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("rejected DISCORD_TOKEN"), "{text}");
+    // The environment wins over the file.
+    let bot = start_bot(dir.path(), &[("DISCORD_TOKEN", TOKEN.to_string())]);
+    assert!(fake.wait_ready(1, WAIT).await, "the bot connected");
+    stop(bot);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_and_time_outs_are_posted_in_the_games_channel() {
+    use herald::app::{ManualClock, Service, DAY};
+    use std::sync::Arc;
+
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let store = herald::store::Store::open(&url).await.unwrap();
+    let clock = Arc::new(ManualClock::new(1_795_000_000));
+    let service = Arc::new(Service::new(store, clock.clone(), None));
+    let fake = Fake::start(TOKEN).await.unwrap();
+    let config = herald::discord::Config {
+        token: TOKEN.into(),
+        dev_guild: None,
+        api_base: Some(fake.api_base().to_string()),
+        tick: Duration::from_millis(100),
+    };
+    let bot = tokio::spawn(herald::discord::run(service, config));
+    assert!(fake.wait_ready(1, WAIT).await);
+
+    let c = answer(
+        &fake,
+        &fake.slash(
+            ALICE,
+            LOBBY,
+            "challenge",
+            vec![user_opt("opponent", BOB), opt("days", 1)],
+        ),
+    )
+    .await;
+    let accept = c.buttons()[0].clone();
+    let begun = answer(&fake, &fake.press(BOB, c.message.unwrap(), &accept)).await;
+    assert!(!begun.ephemeral(), "{}", begun.content());
+    let to_move = if begun
+        .content()
+        .contains(&format!("{}, your move", at(ALICE)))
+    {
+        ALICE
+    } else {
+        BOB
+    };
+    let posts = format!("/channels/{LOBBY}/messages");
+
+    // Most of a day later the player to move is reminded, with a mention that pings them.
+    clock.advance(DAY * 4 / 5);
+    let reminder = fake
+        .wait_request(WAIT, |r| r.method == "POST" && r.path == posts)
+        .await
+        .expect("a reminder in the channel");
+    assert!(
+        reminder.content().contains(&at(to_move)),
+        "{}",
+        reminder.content()
+    );
+    assert_eq!(reminder.allowed_users(), vec![to_move.to_string()]);
+
+    // When the day is out, the game ends on time, said in the same channel.
+    clock.advance(DAY);
+    let timeout = fake
+        .wait_request(WAIT, |r| {
+            r.method == "POST"
+                && r.path == posts
+                && r.content().contains("time")
+                && r.message != reminder.message
+        })
+        .await
+        .expect("the time-out in the channel");
+    assert!(
+        timeout.content().contains(&at(to_move)),
+        "{}",
+        timeout.content()
+    );
+    bot.abort();
+}
