@@ -72,6 +72,9 @@ enum Command {
         /// How many moves each game plays.
         #[arg(long, default_value_t = 20)]
         moves: usize,
+        /// The mean pause, in milliseconds, before each move in the paced figure.
+        #[arg(long, default_value_t = 2000)]
+        think_ms: u64,
     },
     /// Time rendering and PNG encoding of a crowded middlegame (build with --release).
     RenderBench {
@@ -279,9 +282,15 @@ fn main() -> ExitCode {
     herald::envfile::load(std::path::Path::new(".env"));
     init_logs();
     match args.command {
-        Some(Command::DiscordBench { games, moves }) => {
-            let done = runtime()
-                .and_then(|rt| rt.block_on(herald::discord::bench::run(games.max(1), moves)));
+        Some(Command::DiscordBench {
+            games,
+            moves,
+            think_ms,
+        }) => {
+            let think = std::time::Duration::from_millis(think_ms);
+            let done = runtime().and_then(|rt| {
+                rt.block_on(herald::discord::bench::run(games.max(1), moves, think))
+            });
             match done {
                 Ok(text) => {
                     print!("{text}");

@@ -55,10 +55,25 @@ async fn answer(fake: &Fake, sent: &Sent) -> anyhow::Result<super::fake::Recorde
         .ok_or_else(|| anyhow::anyhow!("Herald did not answer interaction {}", sent.id))
 }
 
-/// Plays `moves` in the table's game; the latency of each answer in seconds.
-async fn play(fake: &Fake, t: &Table, moves: &[String]) -> anyhow::Result<Vec<f64>> {
+/// Plays `moves` in the table's game, each after a pause drawn from 0 to twice `think`
+/// (seeded); the latency of each answer in seconds.
+async fn play(
+    fake: &Fake,
+    t: &Table,
+    moves: &[String],
+    think: Duration,
+    seed: u64,
+) -> anyhow::Result<Vec<f64>> {
     let mut out = Vec::with_capacity(moves.len());
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     for (i, mv) in moves.iter().enumerate() {
+        if !think.is_zero() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let pause = think.mul_f64((state % 2001) as f64 / 1000.0);
+            tokio::time::sleep(pause).await;
+        }
         let who = if i % 2 == 0 { t.white } else { t.black };
         let sent = fake.slash(who, t.channel, "move", vec![opt("move", mv.as_str())]);
         let got = answer(fake, &sent).await?;
@@ -70,6 +85,31 @@ async fn play(fake: &Fake, t: &Table, moves: &[String]) -> anyhow::Result<Vec<f6
         out.push(got.at.duration_since(sent.at).as_secs_f64());
     }
     Ok(out)
+}
+
+/// Plays in all `tables` at once; the latencies and the wall time.
+async fn play_all(
+    fake: &Arc<Fake>,
+    tables: Vec<Table>,
+    plies: usize,
+    think: Duration,
+    seed: u64,
+) -> anyhow::Result<(Vec<f64>, f64)> {
+    let clock = std::time::Instant::now();
+    let mut tasks = Vec::new();
+    for (i, t) in tables.into_iter().enumerate() {
+        let fake = fake.clone();
+        let game_seed = seed + i as u64;
+        let moves = crate::cli::seeded_game(VariantId::Epoch, game_seed, plies);
+        tasks.push(tokio::spawn(async move {
+            play(&fake, &t, &moves, think, game_seed).await
+        }));
+    }
+    let mut all = Vec::new();
+    for task in tasks {
+        all.extend(task.await??);
+    }
+    Ok((all, clock.elapsed().as_secs_f64()))
 }
 
 fn summary(name: &str, mut xs: Vec<f64>, wall: f64) -> String {
@@ -85,8 +125,10 @@ fn summary(name: &str, mut xs: Vec<f64>, wall: f64) -> String {
     )
 }
 
-/// Runs the benchmark: `plies` moves in one game, then in each of `games` games at once.
-pub async fn run(games: usize, plies: usize) -> anyhow::Result<String> {
+/// Runs the benchmark: `plies` moves in one game; then in `games` games all moving at once
+/// with no pause (the saturation figure); then in `games` other games where each player
+/// pauses about `think` before each move.
+pub async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<String> {
     let dir = std::env::temp_dir().join(format!("herald-discord-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let url = format!("sqlite://{}", dir.join("bench.db").display());
@@ -108,7 +150,7 @@ pub async fn run(games: usize, plies: usize) -> anyhow::Result<String> {
         fake.wait_ready(1, WAIT).await,
         "the bot did not connect to the fake Discord"
     );
-    let tables: Vec<Table> = (0..=games as u64)
+    let tables: Vec<Table> = (0..=2 * games as u64)
         .map(|g| Table {
             white: 10_000 + 2 * g,
             black: 10_001 + 2 * g,
@@ -118,28 +160,35 @@ pub async fn run(games: usize, plies: usize) -> anyhow::Result<String> {
     for t in &tables {
         start_game(&fake, t).await?;
     }
+    let mut tables = tables.into_iter();
+    let first = tables.next().expect("one table");
     let mut out = String::new();
     let moves = crate::cli::seeded_game(VariantId::Epoch, 1, plies);
     let clock = std::time::Instant::now();
-    let one = play(&fake, &tables[0], &moves).await?;
-    out += &summary("1 game", one, clock.elapsed().as_secs_f64());
+    let one = play(&fake, &first, &moves, Duration::ZERO, 1).await?;
+    out += &summary(
+        "1 game, moves back to back",
+        one,
+        clock.elapsed().as_secs_f64(),
+    );
 
     let fake = Arc::new(fake);
-    let clock = std::time::Instant::now();
-    let mut tasks = Vec::new();
-    for (i, t) in tables.into_iter().enumerate().skip(1) {
-        let fake = fake.clone();
-        let moves = crate::cli::seeded_game(VariantId::Epoch, 100 + i as u64, plies);
-        tasks.push(tokio::spawn(async move { play(&fake, &t, &moves).await }));
-    }
-    let mut all = Vec::new();
-    for task in tasks {
-        all.extend(task.await??);
-    }
+    let burst: Vec<Table> = tables.by_ref().take(games).collect();
+    let (all, wall) = play_all(&fake, burst, plies, Duration::ZERO, 100).await?;
     out += &summary(
-        &format!("{games} games at once"),
+        &format!("{games} games, all moving at once with no pause"),
         all,
-        clock.elapsed().as_secs_f64(),
+        wall,
+    );
+    let paced: Vec<Table> = tables.take(games).collect();
+    let (all, wall) = play_all(&fake, paced, plies, think, 1000).await?;
+    out += &summary(
+        &format!(
+            "{games} games, each player pausing 0-{:.1} s before a move",
+            2.0 * think.as_secs_f64()
+        ),
+        all,
+        wall,
     );
     bot.abort();
     service.store().close().await;

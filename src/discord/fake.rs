@@ -144,10 +144,10 @@ struct State {
     /// Callbacks by interaction token.
     callbacks: Mutex<HashMap<String, Recorded>>,
     changed: Notify,
-    gateway: Mutex<Option<mpsc::UnboundedSender<String>>>,
+    /// The connected bot's gateway writer and the last sequence number sent on it.
+    gateway: Mutex<Option<(mpsc::UnboundedSender<String>, u64)>>,
     readies: AtomicU64,
     next_id: AtomicU64,
-    seq: AtomicU64,
     /// The text and buttons of every message the bot created, by message id.
     messages: Mutex<HashMap<u64, (u64, Value)>>,
     /// The channel of each interaction, by token.
@@ -177,7 +177,6 @@ impl Fake {
             gateway: Mutex::new(None),
             readies: AtomicU64::new(0),
             next_id: AtomicU64::new(1_000),
-            seq: AtomicU64::new(1),
             messages: Mutex::new(HashMap::new()),
             channels: Mutex::new(HashMap::new()),
         });
@@ -278,10 +277,13 @@ impl Fake {
     }
 
     fn dispatch(&self, event: &str, data: Value) -> bool {
-        let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
-        let frame = json!({"op": 0, "t": event, "s": s, "d": data}).to_string();
-        match &*self.state.gateway.lock().unwrap() {
-            Some(tx) => tx.send(frame).is_ok(),
+        // Numbered and queued under one lock, so the bot sees the sequence in order.
+        match &mut *self.state.gateway.lock().unwrap() {
+            Some((tx, seq)) => {
+                *seq += 1;
+                let frame = json!({"op": 0, "t": event, "s": *seq, "d": data}).to_string();
+                tx.send(frame).is_ok()
+            }
             None => false,
         }
     }
@@ -791,7 +793,6 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                     let _ = tx.send(json!({"op": 9, "d": false}).to_string());
                     break;
                 }
-                *state.gateway.lock().unwrap() = Some(tx.clone());
                 let session = format!("session-{}", state.next_id.fetch_add(1, Ordering::SeqCst));
                 let url = state.ws_url.lock().unwrap().clone();
                 let mut me = user_json(APPLICATION);
@@ -810,7 +811,11 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         "application": {"id": APPLICATION.to_string(), "flags": 0},
                     }
                 });
-                let _ = tx.send(ready.to_string());
+                {
+                    let mut gateway = state.gateway.lock().unwrap();
+                    let _ = tx.send(ready.to_string());
+                    *gateway = Some((tx.clone(), 1));
+                }
                 state.readies.fetch_add(1, Ordering::SeqCst);
                 state.changed.notify_waiters();
             }
