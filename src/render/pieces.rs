@@ -481,6 +481,7 @@ fn parts(emblem: Emblem) -> Vec<Part> {
                 plinth(),
             ]
         }
+        _ => parts(Emblem::Shield),
     }
 }
 
