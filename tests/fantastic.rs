@@ -590,7 +590,7 @@ fn bad_position_texts_name_the_field() {
     for (text, needle) in [
         (format!("{base} w -"), "fields"),
         (
-            format!("12k/13/13/13/13/13/13/13/13/13/13/13/X12 w - - 0 1"),
+            "12k/13/13/13/13/13/13/13/13/13/13/13/X12 w - - 0 1".to_string(),
             "field 1",
         ),
         (
