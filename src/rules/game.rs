@@ -411,6 +411,7 @@ pub fn new_game(variant: VariantId, text: Option<&str>) -> Result<Box<dyn AnyGam
         VariantId::Epoch => boxed::<super::epoch::Position>(text),
         VariantId::Chess => boxed::<super::chess::Position>(text),
         VariantId::Empire => boxed::<super::empire::Position>(text),
+        VariantId::Fantastic => boxed::<super::fantastic::Position>(text),
     }
 }
 

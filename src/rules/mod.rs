@@ -8,6 +8,7 @@
 pub mod chess;
 pub mod empire;
 pub mod epoch;
+pub mod fantastic;
 pub mod game;
 pub mod geometry;
 pub mod key;
@@ -71,10 +72,16 @@ pub enum VariantId {
     Epoch,
     Chess,
     Empire,
+    Fantastic,
 }
 
 impl VariantId {
-    pub const ALL: [VariantId; 3] = [VariantId::Epoch, VariantId::Chess, VariantId::Empire];
+    pub const ALL: [VariantId; 4] = [
+        VariantId::Epoch,
+        VariantId::Chess,
+        VariantId::Empire,
+        VariantId::Fantastic,
+    ];
 
     /// The name used on the command line, in commands and in the database.
     pub fn key(self) -> &'static str {
@@ -82,6 +89,7 @@ impl VariantId {
             VariantId::Epoch => "epoch",
             VariantId::Chess => "chess",
             VariantId::Empire => "empire",
+            VariantId::Fantastic => "fantastic",
         }
     }
 
@@ -91,6 +99,7 @@ impl VariantId {
             VariantId::Epoch => "Chess 13: Epoch",
             VariantId::Chess => "Chess",
             VariantId::Empire => "Empire Chess",
+            VariantId::Fantastic => "Fantastic XIII",
         }
     }
 
@@ -272,6 +281,17 @@ pub enum Emblem {
     Duke,
     /// A shield with a cross.
     Shield,
+    /// Fantastic XIII's pieces (its King, Pawn and Eagle reuse King, Pawn and Eagle).
+    Prince,
+    Troll,
+    Snake,
+    Ship,
+    Squirrel,
+    Hawk,
+    Mammoth,
+    Cheetah,
+    Rhinoceros,
+    Direwolf,
 }
 
 /// The colours a piece is drawn in: usually light for White and dark for Black; Empire
@@ -424,6 +444,7 @@ pub fn help(variant: VariantId, topic: Option<&str>) -> String {
         VariantId::Epoch => epoch::help::text(topic),
         VariantId::Chess => chess::help(topic),
         VariantId::Empire => empire::help(topic),
+        VariantId::Fantastic => fantastic::help(topic),
     };
     match text {
         Some(t) => t.to_string(),
