@@ -397,6 +397,21 @@ pub fn render(scene: &Scene, options: Options) -> Image {
     if let Some(sq) = view.royal_in_check {
         overlays::check(&mut pixmap, &layout, sq);
     }
+    for portal in &view.portals {
+        let building = portal.building.is_some();
+        overlays::whirlpool(&mut pixmap, &layout, portal.entrance, building);
+        overlays::ripples(&mut pixmap, &layout, portal.exit, portal.entrance, building);
+    }
+    for m in &view.marked {
+        overlays::frame(
+            &mut pixmap,
+            &layout,
+            m.square,
+            theme::MARKED,
+            line * 1.2,
+            true,
+        );
+    }
     let size = (q * 0.92).round() as u32;
     let offset = ((q - size as f32) / 2.0).round() as i32;
     let badge = pieces::badge(size);
@@ -420,6 +435,29 @@ pub fn render(scene: &Scene, options: Options) -> Image {
     }
     if let Some(marks) = scene.last_move {
         overlays::victim_crosses(&mut pixmap, &layout, marks);
+    }
+    for portal in &view.portals {
+        if let Some((_, done, needed)) = portal.building {
+            let label = format!("{done}/{needed}");
+            overlays::tag(
+                &mut pixmap,
+                &layout,
+                portal.entrance,
+                &label,
+                theme::PORTAL_TAG,
+                true,
+            );
+        }
+    }
+    for m in &view.marked {
+        overlays::tag(
+            &mut pixmap,
+            &layout,
+            m.square,
+            &m.label,
+            theme::MARKED,
+            false,
+        );
     }
     if let Some(focus) = scene.focus {
         for m in &focus.moves {
@@ -518,6 +556,12 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
     let small = q * 0.34;
     let y2 = y1 + q * 0.55;
     let mut x = x0;
+    if let Some(notice) = &view.notice {
+        if scene.status.is_none() {
+            text::draw(pixmap, notice, x, y2, small, theme::MARKED);
+            x += text::width(notice, small) + small;
+        }
+    }
     if let Some((count, limit)) = view.no_progress {
         let line = format!("No progress: {count} of {limit} turns");
         text::draw(pixmap, &line, x, y2, small, theme::MUTED);

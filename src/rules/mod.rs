@@ -5,6 +5,7 @@
 //! implements [`Variant`]; [`Game`] adds what every variant shares: move history, repetition
 //! counting, parse-by-matching notation and perft.
 
+pub mod ageiou;
 pub mod chess;
 pub mod empire;
 pub mod epoch;
@@ -12,12 +13,14 @@ pub mod game;
 pub mod geometry;
 pub mod key;
 pub mod notation;
+pub mod options;
 
 use std::fmt;
 use std::str::FromStr;
 
-pub use game::{new_game, AnyGame, Game};
+pub use game::{new_game, new_game_with, AnyGame, Game, SetupError};
 pub use geometry::Square;
+pub use options::{GameOptions, OptionsError};
 
 /// A side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,10 +74,16 @@ pub enum VariantId {
     Epoch,
     Chess,
     Empire,
+    Ageiou,
 }
 
 impl VariantId {
-    pub const ALL: [VariantId; 3] = [VariantId::Epoch, VariantId::Chess, VariantId::Empire];
+    pub const ALL: [VariantId; 4] = [
+        VariantId::Epoch,
+        VariantId::Chess,
+        VariantId::Empire,
+        VariantId::Ageiou,
+    ];
 
     /// The name used on the command line, in commands and in the database.
     pub fn key(self) -> &'static str {
@@ -82,6 +91,7 @@ impl VariantId {
             VariantId::Epoch => "epoch",
             VariantId::Chess => "chess",
             VariantId::Empire => "empire",
+            VariantId::Ageiou => "ageiou",
         }
     }
 
@@ -91,6 +101,19 @@ impl VariantId {
             VariantId::Epoch => "Chess 13: Epoch",
             VariantId::Chess => "Chess",
             VariantId::Empire => "Empire Chess",
+            VariantId::Ageiou => "AGEIOU",
+        }
+    }
+
+    /// One line saying what the game is.
+    pub fn description(self) -> &'static str {
+        match self {
+            VariantId::Epoch => "chess on a 13x13 board with command zones and nine kinds of piece",
+            VariantId::Chess => "standard chess",
+            VariantId::Empire => "the golden Empire against the orthodox Kingdom",
+            VariantId::Ageiou => {
+                "10x10 chess without check: portals built by Vertags, and kings saved by their bishops"
+            }
         }
     }
 }
@@ -131,6 +154,8 @@ pub enum Reason {
     InsufficientMaterial,
     /// A king reached the far rank.
     Campmate,
+    /// A king was captured with nothing left to save it.
+    KingCaptured,
 }
 
 impl Reason {
@@ -142,6 +167,7 @@ impl Reason {
             Reason::NoProgress => "no progress",
             Reason::InsufficientMaterial => "insufficient material",
             Reason::Campmate => "campmate",
+            Reason::KingCaptured => "king captured",
         }
     }
 }
@@ -259,6 +285,13 @@ pub enum Emblem {
     Duke,
     /// A shield with a cross.
     Shield,
+    /// AGEIOU's pieces: a sailing boat (the rook), the portal-building Vertag (a ring on a
+    /// stem), the Councillor (a minister's domed cap), and a pawn that has moved (a pawn with
+    /// a band across its body).
+    Boat,
+    Vertag,
+    Councillor,
+    MovedPawn,
 }
 
 /// The colours a piece is drawn in: usually light for White and dark for Black; Empire
@@ -315,6 +348,23 @@ pub struct LostView {
     pub file: char,
 }
 
+/// A portal, where a variant has them: one-way from `entrance` to `exit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortalView {
+    pub entrance: Square,
+    pub exit: Square,
+    /// While it is being built: the side building it and the turns done and needed.
+    pub building: Option<(Color, u8, u8)>,
+}
+
+/// A square the rules mark for the player, with a short label (e.g. a square the king may be
+/// placed on, labelled "K").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkedSquare {
+    pub square: Square,
+    pub label: String,
+}
+
 /// Everything a renderer needs to draw a position, without knowing the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
@@ -333,6 +383,12 @@ pub struct BoardView {
     /// The no-progress count in turns, and the limit at which the game is drawn.
     pub no_progress: Option<(u32, u32)>,
     pub lost: Vec<LostView>,
+    /// Open portals and portals being built.
+    pub portals: Vec<PortalView>,
+    /// Squares offered for a choice the side to move must make first.
+    pub marked: Vec<MarkedSquare>,
+    /// A line for the panel about what the side to move must do, when it is unusual.
+    pub notice: Option<String>,
 }
 
 /// What a move did on the board, for highlighting it.
@@ -403,6 +459,21 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     fn describe(&self, mv: &Self::Move) -> String;
     fn marks(&self, mv: &Self::Move) -> MoveMarks;
     fn board_view(&self) -> BoardView;
+
+    /// The game options this position plays under.
+    fn options(&self) -> GameOptions {
+        GameOptions::default()
+    }
+
+    /// Plays under `options`. A variant whose rules fix the repetition and no-progress numbers
+    /// and has no portals accepts the defaults only, so a game never silently ignores one.
+    fn set_options(&mut self, options: GameOptions) -> Result<(), OptionsError> {
+        if options.is_default() {
+            Ok(())
+        } else {
+            Err(OptionsError::Unsupported { variant: Self::ID })
+        }
+    }
 }
 
 /// A short explanation of a variant's rules, or of one piece or topic of them.
@@ -411,6 +482,7 @@ pub fn help(variant: VariantId, topic: Option<&str>) -> String {
         VariantId::Epoch => epoch::help::text(topic),
         VariantId::Chess => chess::help(topic),
         VariantId::Empire => empire::help(topic),
+        VariantId::Ageiou => ageiou::help(topic),
     };
     match text {
         Some(t) => t.to_string(),
