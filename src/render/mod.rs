@@ -556,12 +556,7 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
     let small = q * 0.34;
     let y2 = y1 + q * 0.55;
     let mut x = x0;
-    if let Some(notice) = &view.notice {
-        if scene.status.is_none() {
-            text::draw(pixmap, notice, x, y2, small, theme::MARKED);
-            x += text::width(notice, small) + small;
-        }
-    }
+
     if let Some((count, limit)) = view.no_progress {
         let line = format!("No progress: {count} of {limit} turns");
         text::draw(pixmap, &line, x, y2, small, theme::MUTED);
@@ -595,9 +590,15 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
         }
     }
 
+    // Line 3, when the rules have one: what the side to move must do first.
+    let mut y = y2 + q * 0.25;
+    if let (Some(notice), None) = (&view.notice, &scene.status) {
+        text::draw(pixmap, notice, x0, y2 + q * 0.5, small, theme::MARKED);
+        y += q * 0.5;
+    }
+
     // Lines 3 and 4: each side's lost pieces, with the file each was lost on.
     let icon = (q * 0.5).round().max(8.0);
-    let mut y = y2 + q * 0.25;
     for color in Color::BOTH {
         let lost: Vec<_> = view.lost.iter().filter(|l| l.color == color).collect();
         if lost.is_empty() {

@@ -541,7 +541,7 @@ fn parts(emblem: Emblem) -> Vec<Part> {
         Emblem::MovedPawn => {
             let mut parts = parts(Emblem::Pawn);
             // The band a pawn wears once it has stepped forward.
-            parts.push(accent(rounded(0.36, 0.62, 0.64, 0.68, 0.02)));
+            parts.push(accent(rounded(0.35, 0.6, 0.65, 0.68, 0.025)));
             parts
         }
         Emblem::Footman => {

@@ -229,7 +229,8 @@ impl Position {
 
     fn judge(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
         for color in Color::BOTH {
-            if !self.has_king(color) && !(self.pending && self.turn == color) {
+            let placing = self.pending && self.turn == color;
+            if !(self.has_king(color) || placing) {
                 return Some(Outcome::Win {
                     winner: !color,
                     reason: Reason::KingCaptured,
