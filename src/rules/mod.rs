@@ -105,8 +105,8 @@ impl VariantId {
         }
     }
 
-    /// One line saying what the game is.
-    pub fn description(self) -> &'static str {
+    /// One line telling players what the game is.
+    pub fn summary(self) -> &'static str {
         match self {
             VariantId::Epoch => "chess on a 13x13 board with command zones and nine kinds of piece",
             VariantId::Chess => "standard chess",
