@@ -4,13 +4,19 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::rules::{new_game, AnyGame, MoveError, PositionError, VariantId};
+use crate::rules::{
+    new_game, new_game_with, AnyGame, GameOptions, MoveError, OptionsError, PositionError,
+    SetupError, VariantId,
+};
 
 /// Why a rules command could not run; the binary prints it and exits with status 2.
 #[derive(Debug, thiserror::Error)]
 pub enum CommandError {
     #[error(transparent)]
     Position(#[from] PositionError),
+    /// Game options out of range, or given for a variant without options.
+    #[error(transparent)]
+    Options(#[from] OptionsError),
     #[error("move {number} ({text}): {error}")]
     Move {
         number: usize,
@@ -29,7 +35,35 @@ pub fn setup(
     fen: Option<&str>,
     moves: Option<&str>,
 ) -> Result<Box<dyn AnyGame>, CommandError> {
-    let mut game = new_game(variant, fen)?;
+    setup_with(variant, fen, moves, GameOptions::default())
+}
+
+/// The game options from the `--portal-turns`, `--repetitions` and `--fifty` flags, each
+/// defaulting when absent and checked against its range.
+pub fn game_options(
+    portal_turns: Option<u32>,
+    repetitions: Option<u32>,
+    fifty: Option<u32>,
+) -> Result<GameOptions, CommandError> {
+    let d = GameOptions::default();
+    Ok(GameOptions::new(
+        portal_turns.unwrap_or(d.portal_turns as u32),
+        repetitions.unwrap_or(d.repetitions as u32),
+        fifty.unwrap_or(d.fifty as u32),
+    )?)
+}
+
+/// [`setup`] with game options.
+pub fn setup_with(
+    variant: VariantId,
+    fen: Option<&str>,
+    moves: Option<&str>,
+    options: GameOptions,
+) -> Result<Box<dyn AnyGame>, CommandError> {
+    let mut game = new_game_with(variant, fen, options).map_err(|e| match e {
+        SetupError::Position(e) => CommandError::Position(e),
+        SetupError::Options(e) => CommandError::Options(e),
+    })?;
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
         game.play(text).map_err(|error| CommandError::Move {
             number: i + 1,
@@ -344,6 +378,7 @@ async fn bench_start(service: &crate::app::Service, channel: &str) -> anyhow::Re
                 variant: None,
                 color: Some("white".into()),
                 days: Some(3),
+                options: None,
             },
         ))
         .await;

@@ -70,6 +70,13 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
                 Some(d) => Some(d.parse().map_err(|_| format!("days:{d} is not a number"))?),
                 None => None,
             },
+            options: {
+                let given: Vec<String> = ["portal-turns", "repetitions", "fifty"]
+                    .iter()
+                    .filter_map(|k| get(k).map(|v| format!("{k}={v}")))
+                    .collect();
+                (!given.is_empty()).then(|| given.join(" "))
+            },
         },
         "move" => Command::Move {
             text: get("move").ok_or("/move needs move:<move>")?,

@@ -160,6 +160,27 @@ struct PositionArgs {
     /// Moves to play first, coordinate or SAN, separated by spaces.
     #[arg(long)]
     moves: Option<String>,
+    /// AGEIOU: turns a portal takes to build (1-7, default 3).
+    #[arg(long, value_name = "N")]
+    portal_turns: Option<u32>,
+    /// AGEIOU: occurrences of a position that draw (3-12, default 3).
+    #[arg(long, value_name = "N")]
+    repetitions: Option<u32>,
+    /// AGEIOU: moves by each side without capture or pawn move that draw (50-300, default 50).
+    #[arg(long, value_name = "N")]
+    fifty: Option<u32>,
+}
+
+impl PositionArgs {
+    fn game(&self) -> Result<Box<dyn herald::rules::AnyGame>, cli::CommandError> {
+        let options = cli::game_options(self.portal_turns, self.repetitions, self.fifty)?;
+        cli::setup_with(
+            self.variant,
+            self.fen.as_deref(),
+            self.moves.as_deref(),
+            options,
+        )
+    }
 }
 
 #[derive(Subcommand)]
@@ -196,7 +217,7 @@ enum RulesCommand {
 }
 
 fn run(command: RulesCommand) -> Result<String, cli::CommandError> {
-    let game = |p: &PositionArgs| cli::setup(p.variant, p.fen.as_deref(), p.moves.as_deref());
+    let game = |p: &PositionArgs| p.game();
     Ok(match command {
         RulesCommand::Moves { position, san } => cli::moves(&*game(&position)?, san),
         RulesCommand::Perft {
@@ -215,11 +236,7 @@ fn render(
     options: herald::render::Options,
     out: &std::path::Path,
 ) -> anyhow::Result<Result<(), cli::CommandError>> {
-    let game = match cli::setup(
-        position.variant,
-        position.fen.as_deref(),
-        position.moves.as_deref(),
-    ) {
+    let game = match position.game() {
         Ok(game) => game,
         Err(e) => return Ok(Err(e)),
     };

@@ -161,10 +161,17 @@ fn stalemate_is_a_win_for_the_side_that_cannot_move() {
 }
 
 #[test]
-fn herald_without_a_subcommand_explains_itself() {
-    let out = herald(&[]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("herald rules --help"));
+fn herald_without_a_subcommand_is_the_bot_and_says_what_it_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+        .current_dir(dir.path())
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = stderr(&out);
+    assert!(text.contains("DISCORD_TOKEN is not set"), "{text}");
+    assert!(text.contains("herald local"), "{text}");
 }
 
 #[test]

@@ -82,6 +82,7 @@ impl Table {
                     variant: None,
                     color: Some("white".into()),
                     days: Some(days),
+                    options: None,
                 },
             )
             .await;
@@ -126,6 +127,7 @@ async fn a_whole_game_through_the_service() {
                 variant: Some("epoch".into()),
                 color: Some("white".into()),
                 days: Some(3),
+                options: None,
             },
         )
         .await;
@@ -332,6 +334,7 @@ async fn challenges_are_checked_and_expire() {
         variant: variant.map(str::to_string),
         color: None,
         days,
+        options: None,
     };
     assert!(
         refused(&t.say("alice", challenge("alice", None, None)).await)
@@ -472,6 +475,7 @@ async fn a_chess_game_from_challenge_to_mate() {
                 variant: Some("chess".into()),
                 color: Some("black".into()),
                 days: Some(1),
+                options: None,
             },
         )
         .await;
@@ -588,6 +592,7 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
                 variant: Some("chess".into()),
                 color: None,
                 days: None,
+                options: None,
             },
         )
         .await;

@@ -6,7 +6,7 @@ use super::{
     Action, Attachment, Button, ButtonStyle, Cached, Command, Reply, Request, Service, DAY,
 };
 use crate::render;
-use crate::rules::{new_game, AnyGame, Color, Power, Square, VariantId};
+use crate::rules::{new_game_with, AnyGame, Color, GameOptions, Power, Square, VariantId};
 use crate::store::{
     Challenge, ChallengeStatus, Event, Game, GameChange, GameStatus, NewChallenge, NewGame,
     StoreError, StoredMove,
@@ -16,6 +16,45 @@ use crate::store::{
 pub const DAYS: [i64; 7] = [1, 2, 3, 5, 7, 10, 14];
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: i64 = 7 * DAY;
+
+/// What a challenge offers, besides the opponent.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Terms<'a> {
+    pub(super) variant: Option<&'a str>,
+    pub(super) color: Option<&'a str>,
+    pub(super) days: Option<i64>,
+    pub(super) options: Option<&'a str>,
+}
+
+/// A game's or challenge's stored options (empty: the defaults).
+fn stored_options(text: &str) -> Result<GameOptions, String> {
+    text.parse()
+        .map_err(|e| format!("stored options '{text}': {e}"))
+}
+
+/// The options in words, for variants that have them.
+fn options_words(variant: VariantId, o: &GameOptions) -> Option<String> {
+    variant.has_options().then(|| {
+        format!(
+            "portals take {} turn{} to build, the {} occurrence of a position draws, {} moves each without a capture or pawn move draw",
+            o.portal_turns,
+            if o.portal_turns == 1 { "" } else { "s" },
+            ordinal(o.repetitions as u32),
+            o.fifty
+        )
+    })
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
 
 /// A refusal: a reason shown only to the user, and nothing changed.
 pub(super) struct Refusal(pub(super) String);
@@ -87,16 +126,15 @@ impl Service {
                 variant,
                 color,
                 days,
+                options,
             } => {
-                self.challenge(
-                    req,
-                    opponent,
-                    variant.as_deref(),
-                    color.as_deref(),
-                    *days,
-                    None,
-                )
-                .await
+                let terms = Terms {
+                    variant: variant.as_deref(),
+                    color: color.as_deref(),
+                    days: *days,
+                    options: options.as_deref(),
+                };
+                self.challenge(req, opponent, terms, None).await
             }
             Command::Move { text, opponent } => self.play(req, text, opponent.as_deref()).await,
             Command::Swap { opponent } => {
@@ -156,8 +194,9 @@ impl Service {
             ))
         };
         let variant: VariantId = row.variant.parse().map_err(damaged)?;
-        let mut game =
-            new_game(variant, Some(&row.start_fen)).map_err(|e| damaged(e.to_string()))?;
+        let options = stored_options(&row.options).map_err(damaged)?;
+        let mut game = new_game_with(variant, Some(&row.start_fen), options)
+            .map_err(|e| damaged(e.to_string()))?;
         for m in self.store.moves(row.id).await? {
             game.play(&m.coordinate)
                 .map_err(|e| damaged(format!("ply {}: {e}", m.ply)))?;
@@ -235,11 +274,15 @@ impl Service {
         &self,
         req: &Request,
         opponent: &str,
-        variant: Option<&str>,
-        color: Option<&str>,
-        days: Option<i64>,
+        terms: Terms<'_>,
         rematch_of: Option<i64>,
     ) -> Handled {
+        let Terms {
+            variant,
+            color,
+            days,
+            options,
+        } = terms;
         let opponent = opponent.trim().trim_start_matches('@');
         if opponent.is_empty() {
             return refuse("Name the player you challenge.");
@@ -263,6 +306,17 @@ impl Service {
                 "{days} days per move is not offered: choose 1, 2, 3, 5, 7, 10 or 14."
             ));
         }
+        let options: GameOptions = match options.map(str::trim).filter(|o| !o.is_empty()) {
+            Some(text) => text.parse().map_err(|e| Refusal(format!("{e}.")))?,
+            None => GameOptions::default(),
+        };
+        // The rules say whether this variant takes these options.
+        new_game_with(variant, None, options).map_err(|e| Refusal(format!("{e}.")))?;
+        let options_text = if variant.has_options() {
+            options.to_string()
+        } else {
+            String::new()
+        };
         let active = self.store.active_games_in(&req.channel, &req.user).await?;
         if let Some(g) = active.iter().find(|g| g.has_player(opponent)) {
             return refuse(format!(
@@ -293,6 +347,7 @@ impl Service {
                 variant: variant.key().to_string(),
                 color: color.clone(),
                 days,
+                options: options_text,
                 rematch_of,
                 created_at: now,
                 expires_at: now + CHALLENGE_LIFETIME,
@@ -311,11 +366,14 @@ impl Service {
         let mut reply = Reply::new(
             &req.channel,
             format!(
-                "{} challenges {} to {what} of {} ({side}, {} per move). {}, do you accept? The challenge stays open for 7 days.",
+                "{} challenges {} to {what} of {} ({side}, {} per move{}). {}, do you accept? The challenge stays open for 7 days.",
                 at(&req.user),
                 at(opponent),
                 variant.title(),
                 days_text(days),
+                options_words(variant, &options)
+                    .map(|w| format!("; {w}"))
+                    .unwrap_or_default(),
                 at(opponent)
             ),
         );
@@ -414,7 +472,8 @@ impl Service {
             (c.challenged.clone(), c.challenger.clone())
         };
         let variant: VariantId = c.variant.parse().map_err(Refusal)?;
-        let game = new_game(variant, None).map_err(|e| Refusal(e.to_string()))?;
+        let options = stored_options(&c.options).map_err(Refusal)?;
+        let game = new_game_with(variant, None, options).map_err(|e| Refusal(e.to_string()))?;
         let row = self
             .store
             .accept_challenge(
@@ -427,6 +486,7 @@ impl Service {
                     black: black.clone(),
                     start_fen: game.position_text(),
                     days: c.days,
+                    options: c.options.clone(),
                     deadline: Some(now + c.days * DAY),
                     created_at: now,
                 },
@@ -751,15 +811,13 @@ impl Service {
             guild: old.guild.clone(),
             ..req.clone()
         };
-        self.challenge(
-            &here,
-            &opponent,
-            Some(&old.variant),
-            Some(color),
-            Some(old.days),
-            Some(old.id),
-        )
-        .await
+        let terms = Terms {
+            variant: Some(&old.variant),
+            color: Some(color),
+            days: Some(old.days),
+            options: Some(&old.options),
+        };
+        self.challenge(&here, &opponent, terms, Some(old.id)).await
     }
 
     async fn board(
@@ -898,20 +956,21 @@ impl Service {
             _ => return self.find(req, opponent).await.map(|_| Vec::new()),
         };
         let moves = self.store.moves(row.id).await?;
-        let mut text = String::new();
-        for (i, m) in moves.iter().enumerate() {
-            if i % 2 == 0 {
-                text.push_str(&format!("{}. ", i / 2 + 1));
-            }
-            text.push_str(&m.san);
-            text.push(' ');
-        }
+        let text = self.movetext(&row, &moves).await?;
         let result = row.result.clone().unwrap_or_else(|| "*".into());
-        let record = self.record(&row, &moves);
+        let record = self.record(&row, &text);
+        let options = row
+            .variant
+            .parse::<VariantId>()
+            .ok()
+            .zip(stored_options(&row.options).ok())
+            .and_then(|(v, o)| options_words(v, &o))
+            .map(|w| format!(" ({w})"))
+            .unwrap_or_default();
         let mut reply = Reply::private(
             &req.channel,
             format!(
-                "Game #{} ({}), {} vs {}: {}{}",
+                "Game #{} ({}{options}), {} vs {}: {}{}",
                 row.id,
                 variant_title(&row.variant),
                 at(&row.white),
@@ -932,7 +991,29 @@ impl Service {
     }
 
     /// The game record: tag pairs, then the moves in SAN with move numbers.
-    fn record(&self, row: &Game, moves: &[StoredMove]) -> String {
+    /// The moves as numbered SAN, `1. e4 e5 2. Nf3 `, numbered by the rules (a game may start
+    /// with Black to move, and a ply may not pass the turn).
+    async fn movetext(&self, row: &Game, moves: &[StoredMove]) -> Result<String, Refusal> {
+        let numbers = self.rules_game(row).await?.move_numbers();
+        let mut text = String::new();
+        let mut previous: Option<(u32, Color)> = None;
+        for (m, &(n, side)) in moves.iter().zip(&numbers) {
+            let continues = previous.is_some_and(|(pn, _)| pn == n);
+            match side {
+                Color::White if previous != Some((n, Color::White)) => {
+                    text.push_str(&format!("{n}. "))
+                }
+                Color::Black if !continues => text.push_str(&format!("{n}... ")),
+                _ => {}
+            }
+            text.push_str(&m.san);
+            text.push(' ');
+            previous = Some((n, side));
+        }
+        Ok(text)
+    }
+
+    fn record(&self, row: &Game, movetext: &str) -> String {
         let date = |t: i64| {
             let days = t.div_euclid(DAY);
             let (y, m, d) = civil_from_days(days);
@@ -964,18 +1045,13 @@ impl Service {
                 },
             ),
             ("FEN", row.start_fen.clone()),
+            ("Options", row.options.clone()),
         ];
-        for (k, v) in tags {
+        for (k, v) in tags.into_iter().filter(|(_, v)| !v.is_empty()) {
             out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
         }
         out.push('\n');
-        for (i, m) in moves.iter().enumerate() {
-            if i % 2 == 0 {
-                out.push_str(&format!("{}. ", i / 2 + 1));
-            }
-            out.push_str(&m.san);
-            out.push(' ');
-        }
+        out.push_str(movetext);
         out.push_str(&row.result.clone().unwrap_or_else(|| "*".into()));
         out.push('\n');
         out
@@ -1090,7 +1166,14 @@ impl Service {
                     continue;
                 }
             };
-            let mut game = match new_game(variant, Some(&row.start_fen)) {
+            let options = match stored_options(&row.options) {
+                Ok(o) => o,
+                Err(e) => {
+                    report(e);
+                    continue;
+                }
+            };
+            let mut game = match new_game_with(variant, Some(&row.start_fen), options) {
                 Ok(g) => g,
                 Err(e) => {
                     report(format!("start position: {e}"));

@@ -36,6 +36,8 @@ pub enum Command {
         /// `white`, `black` or `random`: the challenger's colour.
         color: Option<String>,
         days: Option<i64>,
+        /// Game options as `portal-turns=3 repetitions=3 fifty=50` (AGEIOU only).
+        options: Option<String>,
     },
     Move {
         text: String,

@@ -25,6 +25,7 @@ pub fn reason_words(reason: Reason) -> &'static str {
         Reason::NoProgress => "the no-progress limit",
         Reason::InsufficientMaterial => "insufficient material",
         Reason::Campmate => "campmate: a king reached the far rank",
+        Reason::KingCaptured => "the king was captured with no bishop left to save it",
     }
 }
 

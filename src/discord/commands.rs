@@ -55,6 +55,33 @@ pub fn definitions() -> Vec<CreateCommand> {
                     .add_string_choice("Random", "random"),
             )
             .add_option(days)
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "portal_turns",
+                    "AGEIOU: turns a portal takes to build (1-7, default 3)",
+                )
+                .min_int_value(1)
+                .max_int_value(7),
+            )
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "repetitions",
+                    "AGEIOU: how many times a position must occur to draw (3-12, default 3)",
+                )
+                .min_int_value(3)
+                .max_int_value(12),
+            )
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "fifty",
+                    "AGEIOU: moves each without capture or pawn move that draw (50-300, default 50)",
+                )
+                .min_int_value(50)
+                .max_int_value(300),
+            )
             .contexts(vec![InteractionContext::Guild]),
         CreateCommand::new("move")
             .description("Make your move (type to see your legal moves)")
@@ -186,6 +213,17 @@ pub fn command(interaction: &CommandInteraction) -> Result<Command, String> {
             variant: text(o, "variant"),
             color: text(o, "color"),
             days: integer(o, "days"),
+            options: {
+                let given: Vec<String> = [
+                    ("portal_turns", "portal-turns"),
+                    ("repetitions", "repetitions"),
+                    ("fifty", "fifty"),
+                ]
+                .iter()
+                .filter_map(|(option, name)| integer(o, option).map(|v| format!("{name}={v}")))
+                .collect();
+                (!given.is_empty()).then(|| given.join(" "))
+            },
         },
         "move" => Command::Move {
             text: required("move")?,

@@ -43,7 +43,7 @@ pub struct Config {
 /// Why the bot could not start, in words for whoever runs it. Never contains the token.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
-    #[error("DISCORD_TOKEN is not set: put the bot token from the Discord developer portal in the environment or in .env (see .env.example)")]
+    #[error("DISCORD_TOKEN is not set: put the bot token from the Discord developer portal in the environment or in .env (see .env.example and the README); to play without Discord, run `herald local`")]
     NoToken,
     #[error("DEV_GUILD_ID must be a server id (a number), not '{0}'")]
     BadGuild(String),

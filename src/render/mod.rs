@@ -397,6 +397,21 @@ pub fn render(scene: &Scene, options: Options) -> Image {
     if let Some(sq) = view.royal_in_check {
         overlays::check(&mut pixmap, &layout, sq);
     }
+    for portal in &view.portals {
+        let building = portal.building.is_some();
+        overlays::whirlpool(&mut pixmap, &layout, portal.entrance, building);
+        overlays::ripples(&mut pixmap, &layout, portal.exit, portal.entrance, building);
+    }
+    for m in &view.marked {
+        overlays::frame(
+            &mut pixmap,
+            &layout,
+            m.square,
+            theme::MARKED,
+            line * 1.2,
+            true,
+        );
+    }
     let size = (q * 0.92).round() as u32;
     let offset = ((q - size as f32) / 2.0).round() as i32;
     let badge = pieces::badge(size);
@@ -420,6 +435,29 @@ pub fn render(scene: &Scene, options: Options) -> Image {
     }
     if let Some(marks) = scene.last_move {
         overlays::victim_crosses(&mut pixmap, &layout, marks);
+    }
+    for portal in &view.portals {
+        if let Some((_, done, needed)) = portal.building {
+            let label = format!("{done}/{needed}");
+            overlays::tag(
+                &mut pixmap,
+                &layout,
+                portal.entrance,
+                &label,
+                theme::PORTAL_TAG,
+                true,
+            );
+        }
+    }
+    for m in &view.marked {
+        overlays::tag(
+            &mut pixmap,
+            &layout,
+            m.square,
+            &m.label,
+            theme::MARKED,
+            false,
+        );
     }
     if let Some(focus) = scene.focus {
         for m in &focus.moves {
@@ -518,6 +556,7 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
     let small = q * 0.34;
     let y2 = y1 + q * 0.55;
     let mut x = x0;
+
     if let Some((count, limit)) = view.no_progress {
         let line = format!("No progress: {count} of {limit} turns");
         text::draw(pixmap, &line, x, y2, small, theme::MUTED);
@@ -551,9 +590,15 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
         }
     }
 
+    // Line 3, when the rules have one: what the side to move must do first.
+    let mut y = y2 + q * 0.25;
+    if let (Some(notice), None) = (&view.notice, &scene.status) {
+        text::draw(pixmap, notice, x0, y2 + q * 0.5, small, theme::MARKED);
+        y += q * 0.5;
+    }
+
     // Lines 3 and 4: each side's lost pieces, with the file each was lost on.
     let icon = (q * 0.5).round().max(8.0);
-    let mut y = y2 + q * 0.25;
     for color in Color::BOTH {
         let lost: Vec<_> = view.lost.iter().filter(|l| l.color == color).collect();
         if lost.is_empty() {

@@ -222,3 +222,141 @@ pub fn corners(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
         );
     }
 }
+
+/// A stroke `width` wide, dashed when `dashed`, for the portal marks.
+fn portal_stroke(layout: &Layout, width: f32, dashed: bool) -> Stroke {
+    let q = layout.square;
+    Stroke {
+        width,
+        line_cap: tiny_skia::LineCap::Round,
+        dash: if dashed {
+            StrokeDash::new(vec![q * 0.06, q * 0.05], 0.0)
+        } else {
+            None
+        },
+        ..Stroke::default()
+    }
+}
+
+/// A violet whirlpool on a portal's entrance: a tinted disc and three spiral arms. Faint and
+/// dashed while the portal is being built.
+pub fn whirlpool(pixmap: &mut Pixmap, layout: &Layout, sq: Square, building: bool) {
+    let (cx, cy) = layout.centre(sq);
+    let q = layout.square;
+    let (disc, arm) = if building {
+        (
+            theme::PORTAL_DISC.with_alpha(28),
+            theme::PORTAL.with_alpha(120),
+        )
+    } else {
+        (theme::PORTAL_DISC, theme::PORTAL)
+    };
+    if let Some(path) = PathBuilder::from_circle(cx, cy, q * 0.45) {
+        pixmap.fill_path(
+            &path,
+            &paint(disc),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+    let mut pb = PathBuilder::new();
+    for k in 0..3 {
+        let start = k as f32 * std::f32::consts::TAU / 3.0;
+        for i in 0..=20 {
+            let t = i as f32 / 20.0;
+            // Counter-clockwise on screen as it goes out, like the board's turn.
+            let a = start - t * 1.3 * std::f32::consts::PI;
+            let r = q * (0.06 + 0.36 * t);
+            let (x, y) = (cx + r * a.cos(), cy + r * a.sin());
+            if i == 0 {
+                pb.move_to(x, y);
+            } else {
+                pb.line_to(x, y);
+            }
+        }
+    }
+    if let Some(path) = pb.finish() {
+        let stroke = portal_stroke(layout, (q * 0.05).max(1.5), building);
+        pixmap.stroke_path(&path, &paint(arm), &stroke, Transform::identity(), None);
+    }
+}
+
+/// Pink ripples on a portal's exit, with an arrow pointing the way a piece comes out (away
+/// from the entrance). Faint and dashed while the portal is being built.
+pub fn ripples(
+    pixmap: &mut Pixmap,
+    layout: &Layout,
+    exit: Square,
+    entrance: Square,
+    building: bool,
+) {
+    let (cx, cy) = layout.centre(exit);
+    let q = layout.square;
+    let colour = if building {
+        theme::PORTAL_EXIT.with_alpha(120)
+    } else {
+        theme::PORTAL_EXIT
+    };
+    let stroke = portal_stroke(layout, (q * 0.035).max(1.2), building);
+    for r in [0.2, 0.31, 0.42] {
+        if let Some(path) = PathBuilder::from_circle(cx, cy, q * r) {
+            pixmap.stroke_path(&path, &paint(colour), &stroke, Transform::identity(), None);
+        }
+    }
+    let (ex, ey) = layout.centre(entrance);
+    let (dx, dy) = (cx - ex, cy - ey);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (ux, uy) = (dx / len, dy / len);
+    let (tx, ty) = (cx + ux * q * 0.3, cy + uy * q * 0.3);
+    let (bx, by) = (cx - ux * q * 0.3, cy - uy * q * 0.3);
+    let head = q * 0.14;
+    let mut pb = PathBuilder::new();
+    pb.move_to(bx, by);
+    pb.line_to(tx, ty);
+    pb.move_to(
+        tx - ux * head - uy * head * 0.7,
+        ty - uy * head + ux * head * 0.7,
+    );
+    pb.line_to(tx, ty);
+    pb.line_to(
+        tx - ux * head + uy * head * 0.7,
+        ty - uy * head - ux * head * 0.7,
+    );
+    if let Some(path) = pb.finish() {
+        let stroke = portal_stroke(layout, (q * 0.06).max(2.0), building);
+        let arrow = if building {
+            theme::PORTAL_ARROW.with_alpha(140)
+        } else {
+            theme::PORTAL_ARROW
+        };
+        pixmap.stroke_path(&path, &paint(arrow), &stroke, Transform::identity(), None);
+    }
+}
+
+/// A small label on a pill in a square's top corner: a portal's building progress (`2/3`) or
+/// a marked square's label. `right` puts it in the top-right corner, else the top-left.
+pub fn tag(pixmap: &mut Pixmap, layout: &Layout, sq: Square, label: &str, fill: Rgba, right: bool) {
+    let r = layout.rect(sq);
+    let q = layout.square;
+    let px = (q * 0.3).max(9.0);
+    let w = super::text::width(label, px) + q * 0.1;
+    let h = px * 1.05;
+    let x = if right {
+        r.right() - w - q * 0.03
+    } else {
+        r.left() + q * 0.03
+    };
+    let y = r.top() + q * 0.03;
+    if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+        pixmap.fill_rect(rect, &paint(fill), Transform::identity(), None);
+    }
+    super::text::draw(
+        pixmap,
+        label,
+        x + q * 0.05,
+        y + h * 0.8,
+        px,
+        theme::PORTAL_TAG_TEXT,
+    );
+}

@@ -467,6 +467,83 @@ fn parts(emblem: Emblem) -> Vec<Part> {
                 accent(rounded(0.33, 0.36, 0.67, 0.42, 0.01)),
             ]
         }
+        Emblem::Boat => {
+            // A sailing boat: a curved hull, a mast and a triangular sail.
+            let mut hull = PathBuilder::new();
+            hull.move_to(0.12, 0.6);
+            hull.line_to(0.88, 0.6);
+            hull.quad_to(0.8, 0.8, 0.66, 0.8);
+            hull.line_to(0.34, 0.8);
+            hull.quad_to(0.2, 0.8, 0.12, 0.6);
+            hull.close();
+            vec![
+                body(rounded(0.47, 0.1, 0.53, 0.6, 0.02)),
+                body(poly(&[(0.56, 0.14), (0.82, 0.52), (0.56, 0.52)])),
+                body(poly(&[(0.44, 0.2), (0.44, 0.52), (0.24, 0.52)])),
+                body(hull.finish().expect("hull")),
+                plinth(),
+                detail(line(&[(0.26, 0.68), (0.74, 0.68)])),
+            ]
+        }
+        Emblem::Vertag => {
+            // The portal builder: a swirling ring on a stem.
+            let mut swirl = PathBuilder::new();
+            let (cx, cy) = (0.5, 0.32);
+            let turns = 1.6;
+            let steps = 24;
+            for i in 0..=steps {
+                let t = i as f32 / steps as f32;
+                let a = t * turns * std::f32::consts::TAU;
+                let r = 0.025 + 0.12 * t;
+                let (x, y) = (cx + r * a.cos(), cy + r * a.sin());
+                if i == 0 {
+                    swirl.move_to(x, y);
+                } else {
+                    swirl.line_to(x, y);
+                }
+            }
+            vec![
+                body(poly(&[
+                    (0.42, 0.5),
+                    (0.58, 0.5),
+                    (0.66, 0.79),
+                    (0.34, 0.79),
+                ])),
+                body(circle(cx, cy, 0.21)),
+                plinth(),
+                detail(swirl.finish().expect("swirl")),
+                detail(line(&[(0.38, 0.66), (0.62, 0.66)])),
+            ]
+        }
+        Emblem::Councillor => {
+            // A minister: a robed body under a domed cap with a jewel.
+            let mut robe = PathBuilder::new();
+            robe.move_to(0.4, 0.44);
+            robe.quad_to(0.34, 0.64, 0.26, 0.79);
+            robe.line_to(0.74, 0.79);
+            robe.quad_to(0.66, 0.64, 0.6, 0.44);
+            robe.close();
+            let mut cap = PathBuilder::new();
+            cap.move_to(0.28, 0.4);
+            cap.quad_to(0.26, 0.12, 0.5, 0.1);
+            cap.quad_to(0.74, 0.12, 0.72, 0.4);
+            cap.close();
+            vec![
+                body(robe.finish().expect("robe")),
+                body(cap.finish().expect("cap")),
+                body(rounded(0.24, 0.37, 0.76, 0.47, 0.04)),
+                body(circle(0.5, 0.07, 0.04)),
+                plinth(),
+                accent(circle(0.5, 0.27, 0.045)),
+                detail(line(&[(0.5, 0.5), (0.5, 0.74)])),
+            ]
+        }
+        Emblem::MovedPawn => {
+            let mut parts = parts(Emblem::Pawn);
+            // The band a pawn wears once it has stepped forward.
+            parts.push(accent(rounded(0.35, 0.6, 0.65, 0.68, 0.025)));
+            parts
+        }
         Emblem::Footman => {
             let mut pb = PathBuilder::new();
             pb.move_to(0.42, 0.44);

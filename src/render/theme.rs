@@ -57,3 +57,13 @@ pub const BLACK_PIECE_DETAIL: Rgba = Rgba(226, 226, 226, 255);
 pub const SLEEP: Rgba = Rgba(40, 90, 200, 255);
 pub const GOLD_PIECE: Rgba = Rgba(236, 184, 52, 255);
 pub const GOLD_PIECE_LINE: Rgba = Rgba(74, 46, 6, 255);
+
+/// Portals: a violet whirlpool on the entrance, pink ripples and an arrow on the exit.
+pub const PORTAL: Rgba = Rgba(112, 48, 200, 235);
+pub const PORTAL_DISC: Rgba = Rgba(140, 84, 230, 70);
+pub const PORTAL_EXIT: Rgba = Rgba(226, 70, 150, 230);
+pub const PORTAL_ARROW: Rgba = Rgba(176, 24, 110, 240);
+/// The pill behind a building portal's progress, and behind a marked square's label.
+pub const PORTAL_TAG: Rgba = Rgba(112, 48, 200, 225);
+pub const MARKED: Rgba = Rgba(214, 150, 0, 255);
+pub const PORTAL_TAG_TEXT: Rgba = Rgba(255, 255, 255, 255);

@@ -3,8 +3,8 @@
 
 use super::notation::normalize;
 use super::{
-    BoardView, Color, MoveError, MoveInfo, MoveMarks, Outcome, PositionError, Square, Variant,
-    VariantId,
+    BoardView, Color, GameOptions, MoveError, MoveInfo, MoveMarks, OptionsError, Outcome,
+    PositionError, Square, Variant, VariantId,
 };
 
 /// A game of variant `V` from a start position.
@@ -269,6 +269,9 @@ pub trait AnyGame: Send + Sync {
     fn play(&mut self, input: &str) -> Result<MoveInfo, MoveError>;
     /// The moves played so far, in coordinate form.
     fn moves_played(&self) -> Vec<String>;
+    /// For each move played, the move number and the side that made it (a ply that does not
+    /// pass the turn, like AGEIOU's king placement, shares its number and side).
+    fn move_numbers(&self) -> Vec<(u32, Color)>;
     /// What the last move did, for highlighting.
     fn last_move(&self) -> Option<MoveMarks>;
     fn board(&self) -> BoardView;
@@ -279,6 +282,8 @@ pub trait AnyGame: Send + Sync {
     fn perft(&self, depth: u32) -> u64;
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The options the game was created with (the defaults for variants without options).
+    fn options(&self) -> GameOptions;
 }
 
 impl<V: Variant> AnyGame for Game<V> {
@@ -344,6 +349,18 @@ impl<V: Variant> AnyGame for Game<V> {
         Ok(info)
     }
 
+    fn move_numbers(&self) -> Vec<(u32, Color)> {
+        let mut replay = self.start.clone();
+        self.moves
+            .iter()
+            .map(|mv| {
+                let label = (replay.move_number(), replay.turn());
+                replay.play(mv);
+                label
+            })
+            .collect()
+    }
+
     fn moves_played(&self) -> Vec<String> {
         let mut replay = self.start.clone();
         self.moves
@@ -390,6 +407,10 @@ impl<V: Variant> AnyGame for Game<V> {
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+
+    fn options(&self) -> GameOptions {
+        self.start.options()
+    }
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -398,20 +419,50 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
-/// Starts a game of `variant` from its start position or from a position text.
+/// Starts a game of `variant` from its start position or from a position text, with the
+/// default options.
 pub fn new_game(variant: VariantId, text: Option<&str>) -> Result<Box<dyn AnyGame>, PositionError> {
-    fn boxed<V: Variant>(text: Option<&str>) -> Result<Box<dyn AnyGame>, PositionError> {
-        let position = match text {
+    new_game_with(variant, text, GameOptions::default()).map_err(|e| match e {
+        SetupError::Position(e) => e,
+        // The defaults suit every variant.
+        SetupError::Options(e) => PositionError::new("options", e.to_string()),
+    })
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+}
+
+/// Starts a game of `variant` with game options. Variants without options refuse anything but
+/// the defaults ([`Variant::set_options`]). The options are read back with
+/// [`AnyGame::options`].
+pub fn new_game_with(
+    variant: VariantId,
+    text: Option<&str>,
+    options: GameOptions,
+) -> Result<Box<dyn AnyGame>, SetupError> {
+    fn boxed<V: Variant>(
+        text: Option<&str>,
+        options: GameOptions,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
+        let mut position = match text {
             Some(text) => V::from_text(text)?,
             None => V::start(),
         };
+        position.set_options(options.validate()?)?;
         Ok(Box::new(Game::new(position)))
     }
     match variant {
-        VariantId::Epoch => boxed::<super::epoch::Position>(text),
-        VariantId::Chess => boxed::<super::chess::Position>(text),
-        VariantId::Empire => boxed::<super::empire::Position>(text),
-        VariantId::Fantastic => boxed::<super::fantastic::Position>(text),
+        VariantId::Epoch => boxed::<super::epoch::Position>(text, options),
+        VariantId::Chess => boxed::<super::chess::Position>(text, options),
+        VariantId::Empire => boxed::<super::empire::Position>(text, options),
+        VariantId::Fantastic => boxed::<super::fantastic::Position>(text, options),
+        VariantId::Ageiou => boxed::<super::ageiou::Position>(text, options),
     }
 }
 

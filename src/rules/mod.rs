@@ -5,6 +5,7 @@
 //! implements [`Variant`]; [`Game`] adds what every variant shares: move history, repetition
 //! counting, parse-by-matching notation and perft.
 
+pub mod ageiou;
 pub mod chess;
 pub mod empire;
 pub mod epoch;
@@ -13,12 +14,14 @@ pub mod game;
 pub mod geometry;
 pub mod key;
 pub mod notation;
+pub mod options;
 
 use std::fmt;
 use std::str::FromStr;
 
-pub use game::{new_game, AnyGame, Game};
+pub use game::{new_game, new_game_with, AnyGame, Game, SetupError};
 pub use geometry::Square;
+pub use options::{GameOptions, OptionsError};
 
 /// A side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -73,14 +76,16 @@ pub enum VariantId {
     Chess,
     Empire,
     Fantastic,
+    Ageiou,
 }
 
 impl VariantId {
-    pub const ALL: [VariantId; 4] = [
+    pub const ALL: [VariantId; 5] = [
         VariantId::Epoch,
         VariantId::Chess,
         VariantId::Empire,
         VariantId::Fantastic,
+        VariantId::Ageiou,
     ];
 
     /// The name used on the command line, in commands and in the database.
@@ -90,6 +95,7 @@ impl VariantId {
             VariantId::Chess => "chess",
             VariantId::Empire => "empire",
             VariantId::Fantastic => "fantastic",
+            VariantId::Ageiou => "ageiou",
         }
     }
 
@@ -100,7 +106,13 @@ impl VariantId {
             VariantId::Chess => "Chess",
             VariantId::Empire => "Empire Chess",
             VariantId::Fantastic => "Fantastic XIII",
+            VariantId::Ageiou => "AGEIOU",
         }
+    }
+
+    /// Whether games of this variant take options (see [`GameOptions`]).
+    pub fn has_options(self) -> bool {
+        matches!(self, VariantId::Ageiou)
     }
 
     /// One line telling players what the game is.
@@ -112,6 +124,12 @@ impl VariantId {
             VariantId::Chess => "standard chess, by the FIDE rules",
             VariantId::Empire => {
                 "8x8, asymmetric: the Empire's pieces move like queens against a chess army"
+            }
+            VariantId::Fantastic => {
+                "13x13 by J.-L. Cazaux: leapers and bent riders, a Prince, Trolls and a jumping King"
+            }
+            VariantId::Ageiou => {
+                "10x10 without check: portals built by Vertags, kings saved by their bishops"
             }
         }
     }
@@ -153,6 +171,8 @@ pub enum Reason {
     InsufficientMaterial,
     /// A king reached the far rank.
     Campmate,
+    /// A king was captured with nothing left to save it.
+    KingCaptured,
 }
 
 impl Reason {
@@ -164,6 +184,7 @@ impl Reason {
             Reason::NoProgress => "no progress",
             Reason::InsufficientMaterial => "insufficient material",
             Reason::Campmate => "campmate",
+            Reason::KingCaptured => "king captured",
         }
     }
 }
@@ -292,6 +313,13 @@ pub enum Emblem {
     Cheetah,
     Rhinoceros,
     Direwolf,
+    /// AGEIOU's pieces: a sailing boat (the rook), the portal-building Vertag (a ring on a
+    /// stem), the Councillor (a minister's domed cap), and a pawn that has moved (a pawn with
+    /// a band across its body).
+    Boat,
+    Vertag,
+    Councillor,
+    MovedPawn,
 }
 
 /// The colours a piece is drawn in: usually light for White and dark for Black; Empire
@@ -348,6 +376,23 @@ pub struct LostView {
     pub file: char,
 }
 
+/// A portal, where a variant has them: one-way from `entrance` to `exit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortalView {
+    pub entrance: Square,
+    pub exit: Square,
+    /// While it is being built: the side building it and the turns done and needed.
+    pub building: Option<(Color, u8, u8)>,
+}
+
+/// A square the rules mark for the player, with a short label (e.g. a square the king may be
+/// placed on, labelled "K").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkedSquare {
+    pub square: Square,
+    pub label: String,
+}
+
 /// Everything a renderer needs to draw a position, without knowing the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
@@ -366,6 +411,12 @@ pub struct BoardView {
     /// The no-progress count in turns, and the limit at which the game is drawn.
     pub no_progress: Option<(u32, u32)>,
     pub lost: Vec<LostView>,
+    /// Open portals and portals being built.
+    pub portals: Vec<PortalView>,
+    /// Squares offered for a choice the side to move must make first.
+    pub marked: Vec<MarkedSquare>,
+    /// A line for the panel about what the side to move must do, when it is unusual.
+    pub notice: Option<String>,
 }
 
 /// What a move did on the board, for highlighting it.
@@ -436,6 +487,21 @@ pub trait Variant: Clone + Send + Sync + Sized + 'static {
     fn describe(&self, mv: &Self::Move) -> String;
     fn marks(&self, mv: &Self::Move) -> MoveMarks;
     fn board_view(&self) -> BoardView;
+
+    /// The game options this position plays under.
+    fn options(&self) -> GameOptions {
+        GameOptions::default()
+    }
+
+    /// Plays under `options`. A variant whose rules fix the repetition and no-progress numbers
+    /// and has no portals accepts the defaults only, so a game never silently ignores one.
+    fn set_options(&mut self, options: GameOptions) -> Result<(), OptionsError> {
+        if options.is_default() {
+            Ok(())
+        } else {
+            Err(OptionsError::Unsupported { variant: Self::ID })
+        }
+    }
 }
 
 /// A short explanation of a variant's rules, or of one piece or topic of them.
@@ -445,6 +511,7 @@ pub fn help(variant: VariantId, topic: Option<&str>) -> String {
         VariantId::Chess => chess::help(topic),
         VariantId::Empire => empire::help(topic),
         VariantId::Fantastic => fantastic::help(topic),
+        VariantId::Ageiou => ageiou::help(topic),
     };
     match text {
         Some(t) => t.to_string(),

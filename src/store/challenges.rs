@@ -44,6 +44,8 @@ pub struct NewChallenge {
     /// `white`, `black` or `random`: the challenger's colour.
     pub color: String,
     pub days: i64,
+    /// The game options' text form; empty when the variant has none.
+    pub options: String,
     pub rematch_of: Option<i64>,
     pub created_at: i64,
     pub expires_at: i64,
@@ -59,6 +61,7 @@ pub struct Challenge {
     pub variant: String,
     pub color: String,
     pub days: i64,
+    pub options: String,
     pub status: ChallengeStatus,
     pub game_id: Option<i64>,
     pub rematch_of: Option<i64>,
@@ -76,6 +79,7 @@ fn challenge_from(row: &sqlx::sqlite::SqliteRow) -> Result<Challenge, StoreError
         variant: row.try_get("variant")?,
         color: row.try_get("color")?,
         days: row.try_get("days")?,
+        options: row.try_get("options")?,
         status: ChallengeStatus::parse(row.try_get("status")?)?,
         game_id: row.try_get("game_id")?,
         rematch_of: row.try_get("rematch_of")?,
@@ -88,7 +92,8 @@ impl Store {
     pub async fn create_challenge(&self, c: &NewChallenge) -> Result<Challenge, StoreError> {
         let row = sqlx::query(
             "INSERT INTO challenges (guild, channel, challenger, challenged, variant, color, days, \
-             rematch_of, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+             options, rematch_of, created_at, expires_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
         )
         .bind(&c.guild)
         .bind(&c.channel)
@@ -97,6 +102,7 @@ impl Store {
         .bind(&c.variant)
         .bind(&c.color)
         .bind(c.days)
+        .bind(&c.options)
         .bind(c.rematch_of)
         .bind(c.created_at)
         .bind(c.expires_at)

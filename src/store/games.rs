@@ -44,6 +44,8 @@ pub struct Game {
     pub fen: String,
     pub ply: i64,
     pub days: i64,
+    /// The game options' text form; empty when the variant has none.
+    pub options: String,
     pub status: GameStatus,
     /// `1-0`, `0-1` or `1/2-1/2` once finished.
     pub result: Option<String>,
@@ -81,6 +83,7 @@ pub struct NewGame {
     pub black: String,
     pub start_fen: String,
     pub days: i64,
+    pub options: String,
     pub deadline: Option<i64>,
     pub created_at: i64,
 }
@@ -125,6 +128,7 @@ fn game_from(row: &SqliteRow) -> Result<Game, StoreError> {
         fen: row.try_get("fen")?,
         ply: row.try_get("ply")?,
         days: row.try_get("days")?,
+        options: row.try_get("options")?,
         status: GameStatus::parse(row.try_get("status")?)?,
         result: row.try_get("result")?,
         reason: row.try_get("reason")?,
@@ -143,8 +147,8 @@ pub(super) async fn insert_game(
     g: &NewGame,
 ) -> Result<Game, StoreError> {
     let row = sqlx::query(
-        "INSERT INTO games (guild, channel, variant, white, black, start_fen, fen, days, deadline, \
-         created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+        "INSERT INTO games (guild, channel, variant, white, black, start_fen, fen, days, options, \
+         deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
     )
     .bind(&g.guild)
     .bind(&g.channel)
@@ -154,6 +158,7 @@ pub(super) async fn insert_game(
     .bind(&g.start_fen)
     .bind(&g.start_fen)
     .bind(g.days)
+    .bind(&g.options)
     .bind(g.deadline)
     .bind(g.created_at)
     .bind(g.created_at)

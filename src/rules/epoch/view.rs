@@ -88,6 +88,9 @@ pub fn board_view(pos: &Position) -> BoardView {
             .collect(),
         no_progress: Some((pos.clock / 2, pos.no_progress_limit().max(0) as u32)),
         lost,
+        portals: Vec::new(),
+        marked: Vec::new(),
+        notice: None,
     }
 }
 

@@ -406,5 +406,8 @@ pub fn board_view(pos: &Position) -> BoardView {
         riposte: Vec::new(),
         no_progress: Some((pos.halfmoves / 2, 50)),
         lost: Vec::new(),
+        portals: Vec::new(),
+        marked: Vec::new(),
+        notice: None,
     }
 }

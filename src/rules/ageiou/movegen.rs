@@ -1,0 +1,327 @@
+//! AGEIOU move generation and play. There is no check, so every move a piece can make is
+//! legal: nothing is tried on a copy.
+
+use super::{entrance_of, exit_of, geometry, Build, Kind, Move, Piece, Position, Sq, CELLS, SIZE};
+use crate::rules::Color;
+
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+fn forward(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 2,
+    }
+}
+
+/// The rank index a pawn of `color` promotes on.
+pub fn last_rank(color: Color) -> u8 {
+    match color {
+        Color::White => SIZE - 1,
+        Color::Black => 0,
+    }
+}
+
+/// The rank index `color`'s pawns start on.
+pub fn pawn_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 2,
+        Color::Black => SIZE - 3,
+    }
+}
+
+/// Adds the moves of a non-pawn piece on `from` to each of `targets` (squares it reaches by
+/// its own movement), with the portal routes: an empty open entrance may be left for its exit,
+/// and a piece standing on an entrance may go to the exit. A route that ends where a plain
+/// move of the same piece ends is the same move, listed once (as the plain move).
+fn piece_moves(pos: &Position, from: Sq, targets: &[Sq], out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let start = out.len();
+    let mut routes: Vec<Sq> = Vec::new();
+    for &to in targets {
+        match pos.at(to) {
+            None => {
+                out.push(Move::Normal {
+                    from,
+                    to,
+                    capture: false,
+                    portal: false,
+                    promotion: None,
+                });
+                if pos.is_portal(to) {
+                    routes.push(exit_of(to));
+                }
+            }
+            Some(p) if p.color != us => out.push(Move::Normal {
+                from,
+                to,
+                capture: true,
+                portal: false,
+                promotion: None,
+            }),
+            Some(_) => {}
+        }
+    }
+    if pos.is_portal(from) {
+        routes.push(exit_of(from));
+    }
+    for exit in routes {
+        // A redirected move may not end where it started, nor on the mover's own piece.
+        if exit == from || pos.at(exit).is_some_and(|p| p.color == us) {
+            continue;
+        }
+        if out[start..].iter().any(|m| m.to() == exit) {
+            continue;
+        }
+        out.push(Move::Normal {
+            from,
+            to: exit,
+            capture: pos.at(exit).is_some(),
+            portal: true,
+            promotion: None,
+        });
+    }
+}
+
+pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    if pos.pending {
+        for square in pos.squares_of(us, Kind::Bishop) {
+            out.push(Move::Place { square });
+        }
+        return;
+    }
+    let mut targets: Vec<Sq> = Vec::with_capacity(40);
+    for from in 0..CELLS as u8 {
+        let Some(p) = pos.at(from) else { continue };
+        if p.color != us {
+            continue;
+        }
+        if p.kind == Kind::Pawn {
+            pawn_moves(pos, from, out);
+            continue;
+        }
+        reach(pos, from, p.kind, &mut targets);
+        piece_moves(pos, from, &targets, out);
+        match p.kind {
+            Kind::King => {
+                for bishop in pos.squares_of(us, Kind::Bishop) {
+                    out.push(Move::Swap { king: from, bishop });
+                }
+            }
+            Kind::Vertag if !pos.is_portal(from) => out.push(Move::Build { square: from }),
+            _ => {}
+        }
+    }
+}
+
+/// The squares a non-pawn piece on `from` reaches by its own movement (own pieces included,
+/// as the end of a line).
+fn reach(pos: &Position, from: Sq, kind: Kind, targets: &mut Vec<Sq>) {
+    let geo = geometry();
+    targets.clear();
+    match kind {
+        Kind::King | Kind::Vertag => {
+            targets.extend((0..8).filter_map(|dir| geo.step(from, dir)));
+        }
+        Kind::Knight => {
+            targets.extend(
+                KNIGHT
+                    .iter()
+                    .filter_map(|&(df, dr)| geo.offset(from, df, dr)),
+            );
+        }
+        Kind::Boat | Kind::Bishop | Kind::Councillor => {
+            let dirs = match kind {
+                Kind::Boat => 0..4,
+                Kind::Bishop => 4..8,
+                _ => 0..8,
+            };
+            for dir in dirs {
+                for &to in geo.ray(from, dir) {
+                    targets.push(to);
+                    if pos.at(to).is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        Kind::Pawn => {}
+    }
+}
+
+/// Why the piece on `from` cannot go through a portal to `to`, when that is what it tried.
+pub fn pseudo_entrance_hint(pos: &Position, from: Sq, to: Sq) -> Option<String> {
+    let piece = pos.at(from)?;
+    let door = entrance_of(to);
+    if !pos.is_portal(door) || from == to {
+        return None;
+    }
+    let text = |sq: Sq| super::text::square(sq).to_string();
+    if piece.kind == Kind::Pawn {
+        return Some("pawns never travel through portals".into());
+    }
+    let mut targets = Vec::new();
+    reach(pos, from, piece.kind, &mut targets);
+    if door != from && !targets.contains(&door) {
+        return None;
+    }
+    if pos.at(to).is_some_and(|p| p.color == piece.color) {
+        return Some(format!(
+            "a piece cannot come out of the portal onto its own piece on {}",
+            text(to)
+        ));
+    }
+    if door != from && pos.at(door).is_some() {
+        return Some(format!(
+            "the portal's entrance {} is occupied: only a move ending on an empty entrance may go on to the exit",
+            text(door)
+        ));
+    }
+    None
+}
+
+/// A pawn steps forward onto an empty square and captures one step diagonally forward; it
+/// never travels through a portal.
+fn pawn_moves(pos: &Position, from: Sq, out: &mut Vec<Move>) {
+    let geo = geometry();
+    let us = pos.turn;
+    let fwd = forward(us);
+    let mut push = |to: Sq, capture: bool| {
+        if geo.rank(to) == last_rank(us) {
+            for kind in Kind::PROMOTIONS {
+                out.push(Move::Normal {
+                    from,
+                    to,
+                    capture,
+                    portal: false,
+                    promotion: Some(kind),
+                });
+            }
+        } else {
+            out.push(Move::Normal {
+                from,
+                to,
+                capture,
+                portal: false,
+                promotion: None,
+            });
+        }
+    };
+    if let Some(to) = geo.step(from, fwd).filter(|&s| pos.at(s).is_none()) {
+        push(to, false);
+    }
+    let diagonals = match us {
+        Color::White => [4, 7],
+        Color::Black => [5, 6],
+    };
+    for dir in diagonals {
+        if let Some(to) = geo
+            .step(from, dir)
+            .filter(|&s| pos.at(s).is_some_and(|p| p.color != us))
+        {
+            push(to, true);
+        }
+    }
+}
+
+/// The squares an ordinary move passes on its way: for a portal move, the entrance.
+pub fn entrance(mv: &Move) -> Option<Sq> {
+    match *mv {
+        Move::Normal {
+            to, portal: true, ..
+        } => Some(entrance_of(to)),
+        _ => None,
+    }
+}
+
+pub fn play(pos: &mut Position, mv: &Move) {
+    let us = pos.turn;
+    let them = !us;
+    match *mv {
+        Move::Place { square } => {
+            // The king's placement is a ply of its own: the side to move, the clock, the
+            // move number and a build in progress stay as they are.
+            pos.cells[square as usize] = Some(Piece::new(us, Kind::King));
+            pos.pending = false;
+            return;
+        }
+        Move::Normal {
+            from,
+            to,
+            capture,
+            promotion,
+            ..
+        } => {
+            let mut piece = pos.cells[from as usize].take();
+            let pawn = piece.is_some_and(|p| p.kind == Kind::Pawn);
+            if let (Some(kind), Some(p)) = (promotion, piece.as_mut()) {
+                p.kind = kind;
+            }
+            let victim = pos.cells[to as usize];
+            pos.cells[to as usize] = piece;
+            pos.builds[us.index()] = None;
+            if let Some(victim) = victim {
+                if pos.builds[them.index()].is_some_and(|b| b.square == to) {
+                    pos.builds[them.index()] = None;
+                }
+                if victim.kind == Kind::King {
+                    rescue(pos, them);
+                }
+            }
+            pos.halfmoves = if capture || pawn {
+                0
+            } else {
+                pos.halfmoves + 1
+            };
+        }
+        Move::Swap { king, bishop } => {
+            pos.cells.swap(king as usize, bishop as usize);
+            pos.builds[us.index()] = None;
+            pos.halfmoves += 1;
+        }
+        Move::Build { square } => {
+            let build = match pos.builds[us.index()] {
+                Some(b) if b.square == square => Build {
+                    done: b.done + 1,
+                    ..b
+                },
+                _ => Build {
+                    square,
+                    done: 1,
+                    needed: pos.options.portal_turns,
+                },
+            };
+            if build.done >= build.needed {
+                pos.portals |= 1u128 << square;
+                pos.builds[us.index()] = None;
+            } else {
+                pos.builds[us.index()] = Some(build);
+            }
+            pos.halfmoves += 1;
+        }
+    }
+    if us == Color::Black {
+        pos.fullmoves += 1;
+    }
+    pos.turn = them;
+}
+
+/// `color`'s king has just been captured: with one bishop the king takes its place at once;
+/// with more, `color` chooses as the first part of its next turn; with none the king is gone.
+fn rescue(pos: &mut Position, color: Color) {
+    let bishops: Vec<Sq> = pos.squares_of(color, Kind::Bishop).collect();
+    match bishops[..] {
+        [] => {}
+        [only] => pos.cells[only as usize] = Some(Piece::new(color, Kind::King)),
+        _ => pos.pending = true,
+    }
+}
