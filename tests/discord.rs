@@ -418,21 +418,21 @@ async fn reminders_and_time_outs_are_posted_in_the_games_channel() {
             ALICE,
             LOBBY,
             "challenge",
-            vec![user_opt("opponent", BOB), opt("days", 1)],
+            vec![
+                user_opt("opponent", BOB),
+                opt("days", 1),
+                opt("color", "white"),
+            ],
         ),
     )
     .await;
     let accept = c.buttons()[0].clone();
     let begun = answer(&fake, &fake.press(BOB, c.message.unwrap(), &accept)).await;
     assert!(!begun.ephemeral(), "{}", begun.content());
-    let to_move = if begun
+    assert!(begun
         .content()
-        .contains(&format!("{}, your move", at(ALICE)))
-    {
-        ALICE
-    } else {
-        BOB
-    };
+        .contains(&format!("{}, you move first", at(ALICE))));
+    let to_move = ALICE;
     let posts = format!("/channels/{LOBBY}/messages");
 
     // Most of a day later the player to move is reminded, with a mention that pings them.
@@ -463,6 +463,186 @@ async fn reminders_and_time_outs_are_posted_in_the_games_channel() {
         timeout.content().contains(&at(to_move)),
         "{}",
         timeout.content()
+    );
+    bot.abort();
+}
+
+/// The bot in this process, on a scratch database, against a fresh fake Discord.
+async fn bot_in_process(dir: &Path) -> (Fake, tokio::task::JoinHandle<()>) {
+    use herald::app::{Service, SystemClock};
+    use std::sync::Arc;
+    let url = format!("sqlite://{}", dir.join("v.db").display());
+    let store = herald::store::Store::open(&url).await.unwrap();
+    let service = Arc::new(Service::new(
+        store,
+        Arc::new(SystemClock),
+        Some(herald::render::Options::default()),
+    ));
+    let fake = Fake::start(TOKEN).await.unwrap();
+    let config = herald::discord::Config {
+        token: TOKEN.into(),
+        dev_guild: None,
+        api_base: Some(fake.api_base().to_string()),
+        tick: Duration::from_secs(60),
+    };
+    let bot = tokio::spawn(async move {
+        let _ = herald::discord::run(service, config).await;
+    });
+    assert!(fake.wait_ready(1, WAIT).await);
+    (fake, bot)
+}
+
+/// Alice challenges Bob to `variant` with `extra` options; Bob accepts. Returns the
+/// challenge's text and the first board.
+async fn start(
+    fake: &Fake,
+    channel: u64,
+    variant: &str,
+    extra: Vec<serde_json::Value>,
+) -> (String, Recorded) {
+    let mut options = vec![
+        user_opt("opponent", BOB),
+        opt("variant", variant),
+        opt("color", "white"),
+    ];
+    options.extend(extra);
+    let c = answer(fake, &fake.slash(ALICE, channel, "challenge", options)).await;
+    assert!(!c.ephemeral(), "{}", c.content());
+    let accept = c.buttons()[0].clone();
+    let begun = answer(fake, &fake.press(BOB, c.message.unwrap(), &accept)).await;
+    assert!(!begun.ephemeral(), "{}", begun.content());
+    (c.content().to_string(), begun)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fantastic_xiii_plays_to_an_agreed_draw_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+    let (text, begun) = start(&fake, LOBBY, "fantastic", vec![]).await;
+    assert!(text.contains("Fantastic XIII"), "{text}");
+    assert_eq!(board_size(&begun).0, 1000);
+
+    // Autocomplete knows the new pieces: the King's initial jumps from g1.
+    let king = suggested(&fake, ALICE, LOBBY, "K").await;
+    assert_eq!(king.len(), 6, "six initial jumps: {king:?}");
+    assert!(
+        king.iter().all(|(name, _)| name.contains("King")),
+        "{king:?}"
+    );
+    play(&fake, ALICE, LOBBY, "g3g6").await;
+    let reply = suggested(&fake, BOB, LOBBY, "Q").await;
+    assert!(!reply.is_empty(), "Black's Squirrels: {reply:?}");
+    play(&fake, BOB, LOBBY, &reply[0].1).await;
+
+    // A draw offer with its buttons, accepted by the other player.
+    let offer = answer(&fake, &fake.slash(ALICE, LOBBY, "draw", vec![])).await;
+    assert!(
+        offer.content().contains("offers a draw"),
+        "{}",
+        offer.content()
+    );
+    assert_eq!(offer.allowed_users(), vec![BOB.to_string()]);
+    let accept = offer
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("draw-accept:"))
+        .expect("an Accept draw button");
+    let drawn = answer(&fake, &fake.press(BOB, offer.message.unwrap(), &accept)).await;
+    assert!(
+        drawn.content().contains("drawn by agreement"),
+        "{}",
+        drawn.content()
+    );
+    let history = answer(
+        &fake,
+        &fake.slash(ALICE, LOBBY, "history", vec![user_opt("opponent", BOB)]),
+    )
+    .await;
+    assert!(
+        history.content().contains("1/2-1/2"),
+        "{}",
+        history.content()
+    );
+    assert!(
+        history.content().contains("1. Tg6"),
+        "{}",
+        history.content()
+    );
+    bot.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ageiou_with_its_options_plays_to_a_result_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+
+    // Options are for AGEIOU only.
+    let refused = answer(
+        &fake,
+        &fake.slash(
+            ALICE,
+            HALL,
+            "challenge",
+            vec![
+                user_opt("opponent", BOB),
+                opt("variant", "chess"),
+                opt("portal_turns", 2),
+            ],
+        ),
+    )
+    .await;
+    assert!(refused.ephemeral(), "{}", refused.content());
+    assert!(
+        refused.content().contains("no game options"),
+        "{}",
+        refused.content()
+    );
+
+    let (text, begun) = start(
+        &fake,
+        LOBBY,
+        "ageiou",
+        vec![
+            opt("portal_turns", 2),
+            opt("repetitions", 4),
+            opt("fifty", 100),
+        ],
+    )
+    .await;
+    assert!(text.contains("AGEIOU"), "{text}");
+    assert!(text.contains("portals take 2 turns"), "{text}");
+    assert!(text.contains("the 4th occurrence"), "{text}");
+    assert_eq!(board_size(&begun).0, 1000);
+
+    // A Vertag builds its portal over two turns; the build is offered by autocomplete.
+    let vertag = suggested(&fake, ALICE, LOBBY, "b1b1").await;
+    assert_eq!(vertag.len(), 1, "{vertag:?}");
+    play(&fake, ALICE, LOBBY, &vertag[0].1).await;
+    play(&fake, BOB, LOBBY, "a8a7").await;
+    let opened = play(&fake, ALICE, LOBBY, "b1b1").await;
+    board_size(&opened);
+
+    let history = answer(&fake, &fake.slash(BOB, LOBBY, "history", vec![])).await;
+    assert!(
+        history.content().contains("portals take 2 turns"),
+        "{}",
+        history.content()
+    );
+    let record = history
+        .files
+        .iter()
+        .find(|(name, _)| name.ends_with(".txt"))
+        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+        .expect("the record file");
+    assert!(
+        record.contains("[Options \"portal-turns=2 repetitions=4 fifty=100\"]"),
+        "{record}"
+    );
+    let resigned = answer(&fake, &fake.slash(BOB, LOBBY, "resign", vec![])).await;
+    assert!(
+        resigned.content().contains("resigns"),
+        "{}",
+        resigned.content()
     );
     bot.abort();
 }
