@@ -568,6 +568,22 @@ fn suggestion_labels_read_like_the_board() {
     assert!(labels.len() <= herald::app::MAX_CHOICES);
 }
 
+#[test]
+fn ageiou_suggestions_say_what_building_and_swapping_do() {
+    use herald::rules::{new_game, VariantId};
+    let game = new_game(VariantId::Ageiou, None).unwrap();
+    let build = herald::app::matching(&*game, "b1b1");
+    assert_eq!(build.len(), 1);
+    assert!(build[0].label.contains("portal"), "{build:?}");
+    assert!(!build[0].label.contains("b1 → b1"), "{build:?}");
+    let swap = herald::app::matching(&*game, "K<>");
+    assert_eq!(swap.len(), 2, "two bishops to swap with: {swap:?}");
+    assert!(
+        swap.iter().all(|c| c.label.contains("swaps places")),
+        "{swap:?}"
+    );
+}
+
 #[tokio::test]
 async fn rules_follow_the_game_or_the_variant_asked_for() {
     let t = table(false).await;

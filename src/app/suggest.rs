@@ -26,6 +26,12 @@ fn name_at(board: &BoardView, sq: Square) -> &'static str {
 /// "Mage d5 blasts (takes c6, e4)", "O-O (Pope g1 → j1)", "Legionary e12 → e13 = Sentinel".
 pub fn label(board: &BoardView, mv: &MoveInfo) -> String {
     let m = &mv.marks;
+    // Moves that are not a piece going from one square to another (AGEIOU's portal building,
+    // king-bishop swap, king placement and portal travel) read best in the rules' own words.
+    let special = ["~", "<>", "@"].iter().any(|s| mv.san.contains(s));
+    if special || (m.from == m.to && m.blast.is_none()) {
+        return mv.description.clone();
+    }
     let name = name_at(board, m.from);
     let mut text = if m.blast.is_some() {
         let mut victims = m.victims.clone();
