@@ -17,6 +17,13 @@ pub const DAYS: [i64; 7] = [1, 2, 3, 5, 7, 10, 14];
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: i64 = 7 * DAY;
 
+/// What a side is called in a stored game ("White", or AGEIOU's "Light").
+fn side(row: &Game, color: Color) -> &'static str {
+    row.variant
+        .parse::<VariantId>()
+        .map_or_else(|_| color.title(), |v| v.side(color))
+}
+
 /// What a challenge offers, besides the opponent.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Terms<'a> {
@@ -354,8 +361,8 @@ impl Service {
             })
             .await?;
         let side = match color.as_str() {
-            "white" => format!("{} plays White", at(&req.user)),
-            "black" => format!("{} plays Black", at(&req.user)),
+            "white" => format!("{} plays {}", at(&req.user), variant.side(Color::White)),
+            "black" => format!("{} plays {}", at(&req.user), variant.side(Color::Black)),
             _ => "colours drawn at random".to_string(),
         };
         let what = if rematch_of.is_some() {
@@ -496,10 +503,12 @@ impl Service {
         let mut reply = Reply::new(
             &c.channel,
             format!(
-                "Game #{}: {} plays White, {} plays Black, {} per move. {}, you move first.",
+                "Game #{}: {} plays {}, {} plays {}, {} per move. {}, you move first.",
                 row.id,
                 at(&white),
+                variant.side(Color::White),
                 at(&black),
+                variant.side(Color::Black),
                 days_text(c.days),
                 at(&white)
             ),
@@ -566,7 +575,7 @@ impl Service {
         match outcome {
             Some(o) => {
                 text.push(' ');
-                text.push_str(&outcome_line(o, &saved.white, &saved.black));
+                text.push_str(&outcome_line(o, game.variant(), &saved.white, &saved.black));
                 reply.mentions = vec![row.opponent_of(&req.user).to_string()];
                 reply.buttons = vec![rematch_button(saved.id)];
             }
@@ -577,14 +586,15 @@ impl Service {
                 text.push_str(&format!(
                     " {}, your move ({} to play, {}).",
                     at(&to_move),
-                    game.turn().title(),
+                    game.variant().side(game.turn()),
                     days_text(saved.days)
                 ));
                 reply.mentions = vec![to_move.clone()];
                 if game.swap_available() && !saved.swapped {
                     text.push_str(&format!(
-                        " {}, instead of moving you may take White's side: press Swap sides.",
-                        at(&to_move)
+                        " {}, instead of moving you may take {}'s side: press Swap sides.",
+                        at(&to_move),
+                        game.variant().side(Color::White)
                     ));
                     reply.buttons = vec![Button {
                         label: "Swap sides".into(),
@@ -626,11 +636,13 @@ impl Service {
         let mut reply = Reply::new(
             &row.channel,
             format!(
-                "{} swaps sides: {} now plays White, {} plays Black. {}, your move as Black.",
+                "{} swaps sides: {} now plays {white}, {} plays {black}. {}, your move as {black}.",
                 at(&req.user),
                 at(&saved.white),
                 at(&saved.black),
-                at(&saved.black)
+                at(&saved.black),
+                white = side(&saved, Color::White),
+                black = side(&saved, Color::Black),
             ),
         );
         reply.mentions = vec![saved.black.clone()];
@@ -670,7 +682,7 @@ impl Service {
                 "{} resigns. {} wins as {} (game #{}).",
                 at(&req.user),
                 at(&other),
-                winner.title(),
+                side(&saved, winner),
                 saved.id
             ),
         );
@@ -832,11 +844,13 @@ impl Service {
         let mut reply = Reply::new(
             &req.channel,
             format!(
-                "Game #{}: {} (White) vs {} (Black). {} to move: {}.",
+                "Game #{}: {} ({}) vs {} ({}). {} to move: {}.",
                 row.id,
                 at(&row.white),
+                side(&row, Color::White),
                 at(&row.black),
-                game.turn().title(),
+                side(&row, Color::Black),
+                side(&row, game.turn()),
                 at(player(&row, game.turn()))
             ),
         );
@@ -879,7 +893,7 @@ impl Service {
             &req.channel,
             format!(
                 "{} {} on {sq}: {state}; {count}.",
-                piece.color.title(),
+                game.variant().side(piece.color),
                 piece.name
             ),
         );
@@ -1110,7 +1124,7 @@ impl Service {
                     at(&loser),
                     saved.id,
                     at(player(&saved, w)),
-                    w.title()
+                    side(&saved, w)
                 ),
                 None => format!(
                     "{} ran out of time in game #{}, but {} has only its royal piece left: draw.",

@@ -30,7 +30,7 @@ pub fn reason_words(reason: Reason) -> &'static str {
 }
 
 /// The line announcing a result from the rules.
-pub fn outcome_line(outcome: Outcome, white: &str, black: &str) -> String {
+pub fn outcome_line(outcome: Outcome, variant: VariantId, white: &str, black: &str) -> String {
     match outcome {
         Outcome::Win { winner, reason } => {
             let who = match winner {
@@ -40,7 +40,7 @@ pub fn outcome_line(outcome: Outcome, white: &str, black: &str) -> String {
             format!(
                 "{} wins as {} by {}.",
                 at(who),
-                winner.title(),
+                variant.side(winner),
                 reason_words(reason)
             )
         }

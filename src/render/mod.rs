@@ -530,10 +530,13 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
         Color::White => (theme::WHITE_PIECE, theme::WHITE_PIECE_LINE),
         Color::Black => (theme::BLACK_PIECE, theme::LABEL),
     };
-    let status = scene
-        .status
-        .clone()
-        .unwrap_or_else(|| format!("{} to move · move {}", view.turn.title(), view.move_number));
+    let status = scene.status.clone().unwrap_or_else(|| {
+        format!(
+            "{} to move · move {}",
+            view.sides[view.turn.index()],
+            view.move_number
+        )
+    });
     let mut x = x0;
     if scene.status.is_none() {
         chip(pixmap, x, y1 - big * 0.8, big * 0.85, fill, edge);
@@ -604,7 +607,7 @@ fn draw_panel(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
         if lost.is_empty() {
             continue;
         }
-        let label = format!("{} lost", color.title());
+        let label = format!("{} lost", view.sides[color.index()]);
         text::draw(pixmap, &label, x0, y + icon * 0.62, small, theme::MUTED);
         let start = x0 + text::width("Black lost", small) + small * 0.8;
         let step = ((right - start) / lost.len() as f32).min(icon * 1.08);

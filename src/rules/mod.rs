@@ -110,6 +110,19 @@ impl VariantId {
         }
     }
 
+    /// What the side of `color` is called in this game ("White", or AGEIOU's "Light").
+    pub fn side(self, color: Color) -> &'static str {
+        self.sides()[color.index()]
+    }
+
+    /// White's and Black's names in this game.
+    pub fn sides(self) -> [&'static str; 2] {
+        match self {
+            VariantId::Ageiou => ["Light", "Dark"],
+            _ => ["White", "Black"],
+        }
+    }
+
     /// Whether games of this variant take options (see [`GameOptions`]).
     pub fn has_options(self) -> bool {
         matches!(self, VariantId::Ageiou)
@@ -417,6 +430,9 @@ pub struct BoardView {
     pub marked: Vec<MarkedSquare>,
     /// A line for the panel about what the side to move must do, when it is unusual.
     pub notice: Option<String>,
+    /// What the two sides are called (White's name first): "White"/"Black", or AGEIOU's
+    /// "Light"/"Dark".
+    pub sides: [&'static str; 2],
 }
 
 /// What a move did on the board, for highlighting it.

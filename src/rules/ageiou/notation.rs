@@ -386,5 +386,6 @@ pub fn board_view(pos: &Position) -> BoardView {
                 side(pos.turn)
             )
         }),
+        sides: crate::rules::VariantId::Ageiou.sides(),
     }
 }

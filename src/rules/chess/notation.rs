@@ -280,5 +280,6 @@ pub fn board_view(pos: &Position) -> BoardView {
         portals: Vec::new(),
         marked: Vec::new(),
         notice: None,
+        sides: crate::rules::VariantId::Chess.sides(),
     }
 }

@@ -91,6 +91,7 @@ pub fn board_view(pos: &Position) -> BoardView {
         portals: Vec::new(),
         marked: Vec::new(),
         notice: None,
+        sides: crate::rules::VariantId::Epoch.sides(),
     }
 }
 
