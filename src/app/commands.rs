@@ -265,13 +265,28 @@ impl Service {
         Ok(self.store.apply(row, &change).await?)
     }
 
-    fn image(&self, game: &dyn AnyGame, piece: Option<Square>, flip: bool) -> Option<Vec<u8>> {
+    async fn image(
+        &self,
+        game: &dyn AnyGame,
+        piece: Option<Square>,
+        flip: bool,
+    ) -> Option<Vec<u8>> {
         let mut options = self.images?;
         options.flip = flip;
-        match render::render_game(game, piece, options) {
-            Ok(png) => Some(png),
-            Err(e) => {
+        let game = game.clone_box();
+        let _turn = self.drawing.acquire().await.ok()?;
+        // Drawing takes milliseconds of CPU: off the async workers, so that cheap requests
+        // (autocomplete, the gateway's heartbeats) never wait behind a board.
+        let drawn =
+            tokio::task::spawn_blocking(move || render::render_game(&*game, piece, options)).await;
+        match drawn {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
                 tracing::error!(error = %e, "could not draw the board");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "drawing the board failed");
                 None
             }
         }
@@ -513,7 +528,7 @@ impl Service {
                 at(&white)
             ),
         );
-        reply.image = self.image(&*game, None, false);
+        reply.image = self.image(&*game, None, false).await;
         reply.mentions = vec![white];
         Ok(vec![reply])
     }
@@ -605,7 +620,7 @@ impl Service {
             }
         }
         reply.text = text;
-        reply.image = self.image(&*game, None, false);
+        reply.image = self.image(&*game, None, false).await;
         Ok(vec![reply])
     }
 
@@ -646,7 +661,7 @@ impl Service {
             ),
         );
         reply.mentions = vec![saved.black.clone()];
-        reply.image = self.image(&*game, None, false);
+        reply.image = self.image(&*game, None, false).await;
         Ok(vec![reply])
     }
 
@@ -854,7 +869,7 @@ impl Service {
                 at(player(&row, game.turn()))
             ),
         );
-        reply.image = self.image(&*game, None, flip);
+        reply.image = self.image(&*game, None, flip).await;
         reply.ephemeral = private;
         Ok(vec![reply])
     }
@@ -897,7 +912,7 @@ impl Service {
                 piece.name
             ),
         );
-        reply.image = self.image(&*game, Some(sq), false);
+        reply.image = self.image(&*game, Some(sq), false).await;
         Ok(vec![reply])
     }
 

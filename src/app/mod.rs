@@ -206,6 +206,9 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     images: Images,
     games: Mutex<HashMap<i64, Cached>>,
+    /// Boards being drawn at once: one per core, so a burst of moves queues here instead of
+    /// crowding out the quick requests.
+    drawing: tokio::sync::Semaphore,
 }
 
 impl Service {
@@ -215,6 +218,9 @@ impl Service {
             clock,
             images,
             games: Mutex::new(HashMap::new()),
+            drawing: tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ),
         }
     }
 

@@ -174,12 +174,42 @@ pub async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<
 
     let fake = Arc::new(fake);
     let burst: Vec<Table> = tables.by_ref().take(games).collect();
+    // Meanwhile a player of the first game keeps asking for autocomplete.
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let probe = {
+        let (fake, done) = (fake.clone(), done.clone());
+        let (user, channel) = (first.white, first.channel);
+        tokio::spawn(async move {
+            let mut waits = Vec::new();
+            while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                let sent = fake.autocomplete(user, channel, "move", "move", "", Vec::new());
+                if let Ok(got) = answer(&fake, &sent).await {
+                    waits.push(got.at.duration_since(sent.at).as_secs_f64());
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            waits
+        })
+    };
     let (all, wall) = play_all(&fake, burst, plies, Duration::ZERO, 100).await?;
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let waits = probe.await?;
     out += &summary(
         &format!("{games} games, all moving at once with no pause"),
         all,
         wall,
     );
+    if !waits.is_empty() {
+        let mut w = waits;
+        w.sort_by(|a, b| a.total_cmp(b));
+        let at = |q: f64| w[((w.len() as f64 - 1.0) * q).round() as usize] * 1000.0;
+        out += &format!(
+            "  autocomplete meanwhile: {} answers, median {:.1} ms, p99 {:.1} ms\n",
+            w.len(),
+            at(0.5),
+            at(0.99)
+        );
+    }
     let paced: Vec<Table> = tables.take(games).collect();
     let (all, wall) = play_all(&fake, paced, plies, think, 1000).await?;
     out += &summary(
