@@ -81,3 +81,24 @@ async fn options_are_refused_with_their_range_or_for_other_variants() {
     assert!(out.contains("epoch has no game options"), "{out}");
     assert!(!out.contains("challenges @bob"), "{out}");
 }
+
+#[tokio::test]
+async fn a_chess_stalemate_is_announced_as_a_draw() {
+    // Sam Loyd's ten-move stalemate.
+    let moves = [
+        "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7",
+        "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
+    ];
+    let mut script = String::from(
+        "alice: /challenge opponent:bob variant:chess color:white\nbob: press Accept\n",
+    );
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        script.push_str(&format!("{who}: /move move:{m}\n"));
+    }
+    let (out, _dir) = session(&script).await;
+    assert!(!out.contains("??"), "{out}");
+    let last = out.lines().rev().find(|l| l.contains("Qe6")).unwrap();
+    assert!(last.contains("Draw by stalemate."), "{last}");
+    assert!(!last.contains("wins"), "{last}");
+}

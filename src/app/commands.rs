@@ -590,7 +590,13 @@ impl Service {
         match outcome {
             Some(o) => {
                 text.push(' ');
-                text.push_str(&outcome_line(o, game.variant(), &saved.white, &saved.black));
+                text.push_str(&outcome_line(
+                    o,
+                    game.variant(),
+                    game.turn(),
+                    &saved.white,
+                    &saved.black,
+                ));
                 reply.mentions = vec![row.opponent_of(&req.user).to_string()];
                 reply.buttons = vec![rematch_button(saved.id)];
             }

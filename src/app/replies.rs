@@ -16,21 +16,34 @@ pub fn result_code(outcome: Option<Color>) -> &'static str {
     }
 }
 
-/// Why a game ended, in words ("checkmate", "the stalemated side wins").
-pub fn reason_words(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate: the side with no legal move wins",
-        Reason::Repetition => "threefold repetition: the player who repeated loses",
-        Reason::NoProgress => "the no-progress limit",
-        Reason::InsufficientMaterial => "insufficient material",
-        Reason::Campmate => "campmate: a king reached the far rank",
-        Reason::KingCaptured => "the king was captured with no bishop left to save it",
+/// Why a game ended, in words. `winner_to_move` says whether the winner is the side that
+/// was to move when it ended: the rules of each variant decide who wins a stalemate or a
+/// repetition, and the words follow them.
+pub fn reason_words(reason: Reason, winner_to_move: Option<bool>) -> &'static str {
+    match (reason, winner_to_move) {
+        (Reason::Checkmate, _) => "checkmate",
+        (Reason::Stalemate, None) => "stalemate",
+        (Reason::Stalemate, Some(true)) => "stalemate: the side with no legal move wins",
+        (Reason::Stalemate, Some(false)) => "stalemate: the side with no legal move loses",
+        (Reason::Repetition, Some(true)) => {
+            "repetition: the player who repeated the position loses"
+        }
+        (Reason::Repetition, _) => "repetition of the position",
+        (Reason::NoProgress, _) => "the no-progress limit",
+        (Reason::InsufficientMaterial, _) => "insufficient material",
+        (Reason::Campmate, _) => "campmate: a king reached the far rank",
+        (Reason::KingCaptured, _) => "the king was captured with no bishop left to save it",
     }
 }
 
-/// The line announcing a result from the rules.
-pub fn outcome_line(outcome: Outcome, variant: VariantId, white: &str, black: &str) -> String {
+/// The line announcing a result from the rules; `to_move` is the side to move at the end.
+pub fn outcome_line(
+    outcome: Outcome,
+    variant: VariantId,
+    to_move: Color,
+    white: &str,
+    black: &str,
+) -> String {
     match outcome {
         Outcome::Win { winner, reason } => {
             let who = match winner {
@@ -41,10 +54,10 @@ pub fn outcome_line(outcome: Outcome, variant: VariantId, white: &str, black: &s
                 "{} wins as {} by {}.",
                 at(who),
                 variant.side(winner),
-                reason_words(reason)
+                reason_words(reason, Some(winner == to_move))
             )
         }
-        Outcome::Draw { reason } => format!("Draw by {}.", reason_words(reason)),
+        Outcome::Draw { reason } => format!("Draw by {}.", reason_words(reason, None)),
     }
 }
 
