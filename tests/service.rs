@@ -450,8 +450,9 @@ async fn a_game_ends_by_the_rules_with_a_rematch_button() {
     let r = t.mv("bob", "Td10-b13").await;
     let end = public(&r);
     assert!(
-        end.text
-            .contains("<@alice> wins as White by threefold repetition"),
+        end.text.contains(
+            "<@alice> wins as White by repetition: the player who repeated the position loses"
+        ),
         "{}",
         end.text
     );
