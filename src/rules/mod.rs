@@ -462,6 +462,39 @@ pub struct MoveInfo {
     pub marks: MoveMarks,
 }
 
+/// How an orthodox game ends (chess, Fantastic XIII): with no legal move, checkmate wins and
+/// stalemate draws; the third occurrence of a position, a hundred plies without a capture or
+/// pawn move, and material that cannot mate draw. The checks are asked only when needed.
+pub(crate) fn orthodox_outcome(
+    has_moves: bool,
+    in_check: impl FnOnce() -> bool,
+    turn: Color,
+    occurrences: usize,
+    halfmoves: u32,
+    dead_material: impl FnOnce() -> bool,
+) -> Option<Outcome> {
+    let draw = |reason| Some(Outcome::Draw { reason });
+    if !has_moves {
+        return if in_check() {
+            Some(Outcome::Win {
+                winner: !turn,
+                reason: Reason::Checkmate,
+            })
+        } else {
+            draw(Reason::Stalemate)
+        };
+    }
+    if occurrences >= 3 {
+        draw(Reason::Repetition)
+    } else if halfmoves >= 100 {
+        draw(Reason::NoProgress)
+    } else if dead_material() {
+        draw(Reason::InsufficientMaterial)
+    } else {
+        None
+    }
+}
+
 /// The interface a variant's position type implements. Everything here is pure.
 pub trait Variant: Clone + Send + Sync + Sized + 'static {
     type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync;

@@ -9,7 +9,7 @@ mod notation;
 
 pub use help::help;
 
-use crate::rules::{Color, Emblem, Outcome, Reason};
+use crate::rules::{Color, Emblem, Outcome};
 
 /// The board is 13 x 13.
 pub const SIZE: u8 = 13;
@@ -259,34 +259,14 @@ impl Position {
     }
 
     fn judge(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
-        if !has_moves {
-            return Some(if movegen::in_check(self, self.turn) {
-                Outcome::Win {
-                    winner: !self.turn,
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if occurrences >= 3 {
-            return Some(Outcome::Draw {
-                reason: Reason::Repetition,
-            });
-        }
-        if self.halfmoves >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::NoProgress,
-            });
-        }
-        if self.bare_kings() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
+        crate::rules::orthodox_outcome(
+            has_moves,
+            || movegen::in_check(self, self.turn),
+            self.turn,
+            occurrences,
+            self.halfmoves,
+            || self.bare_kings(),
+        )
     }
 }
 
