@@ -2,7 +2,7 @@
 //! accepts; input and spellings both pass through [`normalize`], and the input names the moves
 //! whose spellings it equals. So every accepted form works, and ambiguity shows itself.
 
-use super::Square;
+use super::{Color, PositionError, Square};
 
 /// Brings a spelling of a move to one form: decorations (`+ # ! ?`), separators (`- x : =` and
 /// spaces) dropped, castling with letter O, a blast as `<square>*`, a promotion as a trailing
@@ -139,6 +139,18 @@ pub fn read_placement<P>(
         }
     }
     Ok(out)
+}
+
+/// The side-to-move field of a position text: `w` or `b`.
+pub fn read_side(text: &str, expected: &str) -> Result<Color, PositionError> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(PositionError::new(
+            "field 2 (side to move)",
+            format!("'{other}', expected {expected}"),
+        )),
+    }
 }
 
 #[cfg(test)]

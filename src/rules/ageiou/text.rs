@@ -8,7 +8,6 @@ use crate::rules::notation::{read_placement, write_placement};
 use crate::rules::{Color, GameOptions, PositionError, Square};
 
 const PLACEMENT: &str = "field 1 (placement)";
-const TURN: &str = "field 2 (side to move)";
 const PORTALS: &str = "field 3 (open portals)";
 const BUILDS: &str = "field 4 (portals being built)";
 const PENDING: &str = "field 5 (pending king placement)";
@@ -102,16 +101,7 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
             ),
         ));
     }
-    let turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(PositionError::new(
-                TURN,
-                format!("'{other}', expected w (Light) or b (Dark)"),
-            ))
-        }
-    };
+    let turn = crate::rules::notation::read_side(fields[1], "w (Light) or b (Dark)")?;
     if kings[(!turn).index()] == 0 {
         return Err(PositionError::new(
             PLACEMENT,

@@ -57,16 +57,7 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
             "each side needs exactly one king",
         ));
     };
-    let turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(PositionError::new(
-                "field 2 (side to move)",
-                format!("'{other}', expected w or b"),
-            ))
-        }
-    };
+    let turn = crate::rules::notation::read_side(fields[1], "w or b")?;
     let mut castling = [[false; 2]; 2];
     if fields[2] != "-" {
         for c in fields[2].chars() {

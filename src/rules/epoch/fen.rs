@@ -92,16 +92,7 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
         ));
     }
     let mut board = read_placement(fields[0])?;
-    let turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(PositionError::new(
-                SIDE,
-                format!("'{other}', expected w or b"),
-            ))
-        }
-    };
+    let turn = crate::rules::notation::read_side(fields[1], "w or b")?;
     for color in Color::BOTH {
         if board.pope[color.index()].is_none() {
             return Err(PositionError::new(

@@ -87,16 +87,7 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
             "each side needs exactly one King",
         ));
     };
-    let turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(PositionError::new(
-                "field 2 (side to move)",
-                format!("'{other}', expected w or b"),
-            ))
-        }
-    };
+    let turn = crate::rules::notation::read_side(fields[1], "w or b")?;
     if fields[2] != "-" {
         return Err(PositionError::new(
             "field 3 (castling)",
