@@ -115,10 +115,22 @@ pub fn show(game: &dyn AnyGame) -> String {
 pub const EPOCH_MIDGAME: &str =
     "st1g1ep4ts/1h4a3g2/lla5llh2/3ll1ml2ll1/13/2l2l7/L2L2l3L1l/3MLL7/1L10L/6L4L1/2L4LLL3/S1HT4A4/1G2AEP2GHTS b Mam k6 - - - 0 23";
 
-/// `herald rules bench`: medians of repeated timings, in release mode.
-pub fn bench(samples: usize) -> Result<String, CommandError> {
-    let start = new_game(VariantId::Epoch, None)?;
-    let midgame = new_game(VariantId::Epoch, Some(EPOCH_MIDGAME))?;
+/// `herald rules bench`: medians of repeated timings, in release mode. The middlegame is
+/// `EPOCH_MIDGAME` for Epoch and 40 seeded random plies from the start for the others.
+pub fn bench(variant: VariantId, samples: usize) -> Result<String, CommandError> {
+    let start = new_game(variant, None)?;
+    let midgame = if variant == VariantId::Epoch {
+        new_game(variant, Some(EPOCH_MIDGAME))?
+    } else {
+        let mut game = new_game(variant, None)?;
+        // The moves come from the legal lists, so each one plays.
+        for mv in seeded_game(variant, 7, 40) {
+            if game.play(&mv).is_err() {
+                break;
+            }
+        }
+        game
+    };
     let mut out = String::new();
     let median = |mut xs: Vec<f64>| {
         xs.sort_by(|a, b| a.total_cmp(b));

@@ -210,6 +210,9 @@ enum RulesCommand {
     },
     /// Time move generation and perft(3) (build with --release).
     Bench {
+        /// The variant.
+        #[arg(long, default_value = "epoch")]
+        variant: VariantId,
         /// How many timings each median is taken over.
         #[arg(long, default_value_t = 15)]
         samples: usize,
@@ -226,7 +229,7 @@ fn run(command: RulesCommand) -> Result<String, cli::CommandError> {
             divide,
         } => cli::perft(&*game(&position)?, depth, divide),
         RulesCommand::Show { position } => cli::show(&*game(&position)?),
-        RulesCommand::Bench { samples } => cli::bench(samples.max(1))?,
+        RulesCommand::Bench { variant, samples } => cli::bench(variant, samples.max(1))?,
     })
 }
 

@@ -216,3 +216,15 @@ fn render_refuses_a_piece_square_without_a_piece() {
     assert!(stderr(&run).contains("not a square"), "{}", stderr(&run));
     assert!(!std::path::Path::new("unused.png").exists());
 }
+
+#[test]
+fn the_bench_times_any_variant() {
+    let out = herald(&["rules", "bench", "--variant", "fantastic", "--samples", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("start (87 moves)"), "{text}");
+    assert!(
+        text.contains("perft(3) from the start: 674147 leaves"),
+        "{text}"
+    );
+}
