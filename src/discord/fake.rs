@@ -431,6 +431,15 @@ fn user_json(id: u64) -> Value {
     })
 }
 
+/// The bot's own user, as `/users/@me` and READY describe it.
+fn bot_user() -> Value {
+    let mut me = user_json(APPLICATION);
+    me["username"] = json!("Herald");
+    me["verified"] = json!(true);
+    me["mfa_enabled"] = json!(false);
+    me
+}
+
 fn message_json(id: u64, channel: u64, content: &Value, components: &Value) -> Value {
     json!({
         "id": id.to_string(),
@@ -461,18 +470,34 @@ struct HttpRequest {
     body: Vec<u8>,
 }
 
+/// Reads more of the stream into `buf`; `None` once the peer has closed it.
+async fn read_more(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Option<()> {
+    let mut chunk = [0u8; 65536];
+    let n = stream.read(&mut chunk).await.ok()?;
+    buf.extend_from_slice(&chunk[..n]);
+    (n > 0).then_some(())
+}
+
+/// Reads until `buf` holds `marker`; where it starts.
+async fn read_until(stream: &mut TcpStream, buf: &mut Vec<u8>, marker: &[u8]) -> Option<usize> {
+    loop {
+        if let Some(i) = buf.windows(marker.len()).position(|w| w == marker) {
+            return Some(i);
+        }
+        read_more(stream, buf).await?;
+    }
+}
+
+/// Reads until `buf` holds at least `len` bytes.
+async fn read_at_least(stream: &mut TcpStream, buf: &mut Vec<u8>, len: usize) -> Option<()> {
+    while buf.len() < len {
+        read_more(stream, buf).await?;
+    }
+    Some(())
+}
+
 async fn read_request(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Option<HttpRequest> {
-    let head_end = loop {
-        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            break i;
-        }
-        let mut chunk = [0u8; 8192];
-        let n = stream.read(&mut chunk).await.ok()?;
-        if n == 0 {
-            return None;
-        }
-        buf.extend_from_slice(&chunk[..n]);
-    };
+    let head_end = read_until(stream, buf, b"\r\n\r\n").await?;
     let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
     buf.drain(..head_end + 4);
     let mut lines = head.split("\r\n");
@@ -489,28 +514,11 @@ async fn read_request(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Option<HttpR
         .is_some_and(|t| t.eq_ignore_ascii_case("chunked"))
     {
         loop {
-            let line_end = loop {
-                if let Some(i) = buf.windows(2).position(|w| w == b"\r\n") {
-                    break i;
-                }
-                let mut chunk = [0u8; 8192];
-                let n = stream.read(&mut chunk).await.ok()?;
-                if n == 0 {
-                    return None;
-                }
-                buf.extend_from_slice(&chunk[..n]);
-            };
+            let line_end = read_until(stream, buf, b"\r\n").await?;
             let size_text = String::from_utf8_lossy(&buf[..line_end]).to_string();
             let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
             buf.drain(..line_end + 2);
-            while buf.len() < size + 2 {
-                let mut chunk = [0u8; 8192];
-                let n = stream.read(&mut chunk).await.ok()?;
-                if n == 0 {
-                    return None;
-                }
-                buf.extend_from_slice(&chunk[..n]);
-            }
+            read_at_least(stream, buf, size + 2).await?;
             body.extend_from_slice(&buf[..size]);
             buf.drain(..size + 2);
             if size == 0 {
@@ -522,14 +530,7 @@ async fn read_request(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Option<HttpR
             .get("content-length")
             .and_then(|v| v.parse().ok())
             .unwrap_or(0);
-        while buf.len() < len {
-            let mut chunk = [0u8; 65536];
-            let n = stream.read(&mut chunk).await.ok()?;
-            if n == 0 {
-                return None;
-            }
-            buf.extend_from_slice(&chunk[..n]);
-        }
+        read_at_least(stream, buf, len).await?;
         body = buf.drain(..len).collect();
     }
     let path = target
@@ -677,13 +678,7 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                     ),
                 )
             }
-            ("GET", ["users", "@me"]) => {
-                let mut me = user_json(APPLICATION);
-                me["username"] = json!("Herald");
-                me["verified"] = json!(true);
-                me["mfa_enabled"] = json!(false);
-                (200, Some(me))
-            }
+            ("GET", ["users", "@me"]) => (200, Some(bot_user())),
             ("PUT", ["applications", app, "commands"])
             | ("PUT", ["applications", app, "guilds", _, "commands"]) => {
                 let guild = parts.get(3).filter(|_| parts.len() == 5).copied();
@@ -795,15 +790,11 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                 }
                 let session = format!("session-{}", state.next_id.fetch_add(1, Ordering::SeqCst));
                 let url = state.ws_url.lock().unwrap().clone();
-                let mut me = user_json(APPLICATION);
-                me["username"] = json!("Herald");
-                me["verified"] = json!(true);
-                me["mfa_enabled"] = json!(false);
                 let ready = json!({
                     "op": 0, "t": "READY", "s": 1,
                     "d": {
                         "v": 10,
-                        "user": me,
+                        "user": bot_user(),
                         "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
                         "session_id": session,
                         "resume_gateway_url": url,

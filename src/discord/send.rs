@@ -86,8 +86,34 @@ fn files(reply: &Reply) -> Vec<CreateAttachment> {
     out
 }
 
-/// Answers an interaction with `replies`: the first is the interaction's response (or its
-/// edit, when it was deferred), the rest follow in the same channel or go to their own.
+/// A reply as Discord messages: its text cut to Discord's limit, the image, attachment and
+/// buttons on the first.
+fn messages(reply: &Reply) -> Vec<Reply> {
+    chunks(&reply.text, MAX_TEXT)
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            if i == 0 {
+                Reply {
+                    text,
+                    ..reply.clone()
+                }
+            } else {
+                Reply {
+                    text,
+                    image: None,
+                    attachment: None,
+                    buttons: Vec::new(),
+                    ..reply.clone()
+                }
+            }
+        })
+        .collect()
+}
+
+/// Answers an interaction with `replies`: the first message is the interaction's response (or
+/// its edit, when it was deferred), the rest in the same channel follow it, and replies for
+/// other channels are posted there.
 pub async fn answer(
     http: &Http,
     id: InteractionId,
@@ -95,86 +121,63 @@ pub async fn answer(
     replies: Vec<Reply>,
     deferred: bool,
 ) {
-    let Some(first) = replies.first() else {
+    let Some(channel) = replies.first().map(|r| r.channel.clone()) else {
         if deferred {
             let _ = http.delete_original_interaction_response(token).await;
         }
         return;
     };
-    let channel = first.channel.clone();
-    let mut texts = chunks(&first.text, MAX_TEXT).into_iter();
-    let head = texts.next().unwrap_or_default();
-    let result = if !deferred {
-        let mut message = CreateInteractionResponseMessage::new()
-            .content(head)
-            .ephemeral(first.ephemeral)
-            .allowed_mentions(mentions(first))
-            .components(rows(first));
-        for f in files(first) {
-            message = message.add_file(f);
-        }
-        CreateInteractionResponse::Message(message)
-            .execute(http, (id, token))
-            .await
-    } else if first.ephemeral {
-        // A deferred answer is public; a private reply goes as a private follow-up instead.
-        let _ = http.delete_original_interaction_response(token).await;
-        followup(http, token, first, head).await
-    } else {
-        let mut edit = EditInteractionResponse::new()
-            .content(head)
-            .allowed_mentions(mentions(first))
-            .components(rows(first));
-        for f in files(first) {
-            edit = edit.new_attachment(f);
-        }
-        edit.execute(http, token).await.map(|_| ())
-    };
-    if let Err(e) = result {
-        tracing::warn!(error = %e, "answering the interaction failed");
-    }
-    for rest in texts {
-        let text_only = Reply {
-            text: rest.clone(),
-            image: None,
-            attachment: None,
-            buttons: Vec::new(),
-            ..first.clone()
+    let (here, elsewhere): (Vec<&Reply>, Vec<&Reply>) =
+        replies.iter().partition(|r| r.channel == channel);
+    let mut parts = here.into_iter().flat_map(messages);
+    if let Some(head) = parts.next() {
+        let result = if !deferred {
+            let mut message = CreateInteractionResponseMessage::new()
+                .content(head.text.clone())
+                .ephemeral(head.ephemeral)
+                .allowed_mentions(mentions(&head))
+                .components(rows(&head));
+            for f in files(&head) {
+                message = message.add_file(f);
+            }
+            CreateInteractionResponse::Message(message)
+                .execute(http, (id, token))
+                .await
+        } else if head.ephemeral {
+            // A deferred answer is public; a private reply goes as a private follow-up instead.
+            let _ = http.delete_original_interaction_response(token).await;
+            followup(http, token, &head).await
+        } else {
+            let mut edit = EditInteractionResponse::new()
+                .content(head.text.clone())
+                .allowed_mentions(mentions(&head))
+                .components(rows(&head));
+            for f in files(&head) {
+                edit = edit.new_attachment(f);
+            }
+            edit.execute(http, token).await.map(|_| ())
         };
-        if let Err(e) = followup(http, token, &text_only, rest).await {
+        if let Err(e) = result {
+            tracing::warn!(error = %e, "answering the interaction failed");
+        }
+    }
+    for part in parts {
+        if let Err(e) = followup(http, token, &part).await {
             tracing::warn!(error = %e, "a follow-up failed");
         }
     }
-    for reply in &replies[1..] {
-        if reply.channel == channel {
-            for (i, text) in chunks(&reply.text, MAX_TEXT).into_iter().enumerate() {
-                let part = if i == 0 {
-                    reply.clone()
-                } else {
-                    Reply {
-                        image: None,
-                        attachment: None,
-                        buttons: Vec::new(),
-                        ..reply.clone()
-                    }
-                };
-                if let Err(e) = followup(http, token, &part, text).await {
-                    tracing::warn!(error = %e, "a follow-up failed");
-                }
-            }
-        } else {
-            to_channel(http, reply).await;
-        }
+    for reply in elsewhere {
+        to_channel(http, reply).await;
     }
 }
 
-async fn followup(http: &Http, token: &str, reply: &Reply, text: String) -> serenity::Result<()> {
+async fn followup(http: &Http, token: &str, part: &Reply) -> serenity::Result<()> {
     let mut message = CreateInteractionResponseFollowup::new()
-        .content(text)
-        .ephemeral(reply.ephemeral)
-        .allowed_mentions(mentions(reply))
-        .components(rows(reply));
-    for f in files(reply) {
+        .content(part.text.clone())
+        .ephemeral(part.ephemeral)
+        .allowed_mentions(mentions(part))
+        .components(rows(part));
+    for f in files(part) {
         message = message.add_file(f);
     }
     message.execute(http, (None, token)).await.map(|_| ())
@@ -187,15 +190,13 @@ pub async fn to_channel(http: &Http, reply: &Reply) {
         return;
     };
     let channel = ChannelId::new(channel);
-    for (i, text) in chunks(&reply.text, MAX_TEXT).into_iter().enumerate() {
+    for part in messages(reply) {
         let mut message = CreateMessage::new()
-            .content(text)
-            .allowed_mentions(mentions(reply));
-        if i == 0 {
-            message = message.components(rows(reply));
-            for f in files(reply) {
-                message = message.add_file(f);
-            }
+            .content(part.text.clone())
+            .allowed_mentions(mentions(&part))
+            .components(rows(&part));
+        for f in files(&part) {
+            message = message.add_file(f);
         }
         if let Err(e) = channel.send_message(http, message).await {
             tracing::warn!(error = %e, %channel, "posting in the channel failed");

@@ -450,6 +450,20 @@ pub struct MoveMarks {
     pub captures: bool,
 }
 
+impl MoveMarks {
+    /// A piece going from one square to another, taking at most one piece (which stands on
+    /// `to`, or beside it for en passant).
+    pub fn step(from: Square, to: Square, victim: Option<Square>) -> MoveMarks {
+        MoveMarks {
+            from,
+            to,
+            captures: victim.is_some(),
+            victims: victim.into_iter().collect(),
+            blast: None,
+        }
+    }
+}
+
 /// A legal move described in every way the rest of Herald needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveInfo {

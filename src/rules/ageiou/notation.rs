@@ -296,8 +296,7 @@ pub fn describe(pos: &Position, mv: &Move) -> String {
     }
 }
 
-pub fn marks(pos: &Position, mv: &Move) -> MoveMarks {
-    let _ = pos;
+pub fn marks(_pos: &Position, mv: &Move) -> MoveMarks {
     let (from, to) = (square(mv.from()), square(mv.to()));
     let victims = match *mv {
         Move::Normal { capture: true, .. } | Move::Place { .. } => vec![to],

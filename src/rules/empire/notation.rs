@@ -334,20 +334,14 @@ pub fn describe(pos: &Position, mv: &Move) -> String {
 }
 
 pub fn marks(mv: &Move) -> MoveMarks {
-    let victims: Vec<Square> = match *mv {
-        Move::EnPassant { from, to } => vec![square((from / 8) * 8 + to % 8)],
+    let victim = match *mv {
+        Move::EnPassant { from, to } => Some(square((from / 8) * 8 + to % 8)),
         Move::Normal {
             to, capture: true, ..
-        } => vec![square(to)],
-        _ => Vec::new(),
+        } => Some(square(to)),
+        _ => None,
     };
-    MoveMarks {
-        from: square(mv.from()),
-        to: square(mv.to()),
-        captures: !victims.is_empty(),
-        victims,
-        blast: None,
-    }
+    MoveMarks::step(square(mv.from()), square(mv.to()), victim)
 }
 
 pub fn board_view(pos: &Position) -> BoardView {
