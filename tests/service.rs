@@ -3,6 +3,9 @@
 
 use std::sync::Arc;
 
+#[allow(dead_code)]
+mod common;
+
 use herald::app::{Action, Command, ManualClock, Reply, Request, Service, DAY};
 use herald::render::Options;
 use herald::store::{GameStatus, Store};
@@ -313,6 +316,68 @@ async fn reminders_and_time_outs_follow_the_clock() {
         (GameStatus::Finished, Some("0-1"), Some("time"))
     );
     assert!(service.tick().await.is_empty());
+}
+
+#[tokio::test]
+async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
+    use herald::store::{NewChallenge, NewGame};
+    let t = table(false).await;
+    let store = t.service.store();
+    let c = store
+        .create_challenge(&NewChallenge {
+            guild: None,
+            channel: "general".into(),
+            challenger: "alice".into(),
+            challenged: "bob".into(),
+            variant: "epoch".into(),
+            color: "white".into(),
+            days: 1,
+            options: String::new(),
+            rematch_of: None,
+            created_at: T0,
+            expires_at: T0 + DAY,
+        })
+        .await
+        .unwrap();
+    // Alice (White) is to move; Bob has only his Pope left.
+    let fen = common::fen("Pa1 Tc3 pm13", "w - - - - - 0 40");
+    let g = store
+        .accept_challenge(
+            c.id,
+            &NewGame {
+                guild: None,
+                channel: "general".into(),
+                variant: "epoch".into(),
+                white: "alice".into(),
+                black: "bob".into(),
+                start_fen: fen,
+                days: 1,
+                options: String::new(),
+                deadline: Some(T0 + DAY),
+                created_at: T0,
+            },
+        )
+        .await
+        .unwrap();
+    t.clock.advance(DAY + 1);
+    let r: Vec<Reply> = t
+        .service
+        .tick()
+        .await
+        .into_iter()
+        .filter(|r| r.text.contains("ran out of time"))
+        .collect();
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert!(
+        r[0].text.contains("only its royal piece left: draw"),
+        "{}",
+        r[0].text
+    );
+    let g = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(
+        (g.status, g.result.as_deref(), g.reason.as_deref()),
+        (GameStatus::Finished, Some("1/2-1/2"), Some("time"))
+    );
 }
 
 #[tokio::test]
