@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-#[allow(dead_code)]
 mod common;
 
 use herald::app::{Action, Command, ManualClock, Reply, Request, Service, DAY};
