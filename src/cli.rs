@@ -387,10 +387,10 @@ async fn bench_start(service: &crate::app::Service, channel: &str) -> anyhow::Re
             channel,
             Command::Challenge {
                 opponent: "bob".into(),
-                variant: None,
-                color: Some("white".into()),
-                days: Some(3),
-                options: None,
+                terms: crate::app::Terms {
+                    color: crate::app::ColorChoice::White,
+                    ..Default::default()
+                },
             },
         ))
         .await;

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use crate::app::{Action, Command, Reply, Request, Service};
+use crate::app::{Action, Command, Reply, Request, Service, Terms};
+use crate::rules::GameOptions;
 
 /// The state of one terminal session: the buttons last shown in each channel.
 pub struct Session {
@@ -63,20 +64,16 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
     let who = || get("opponent").map(|s| s.trim_start_matches('@').to_string());
     Ok(match name.to_ascii_lowercase().as_str() {
         "challenge" => Command::Challenge {
-            opponent: get("opponent").ok_or("/challenge needs opponent:<name>")?,
-            variant: get("variant"),
-            color: get("color"),
-            days: match get("days") {
-                Some(d) => Some(d.parse().map_err(|_| format!("days:{d} is not a number"))?),
-                None => None,
-            },
-            options: {
-                let given: Vec<String> = ["portal-turns", "repetitions", "fifty"]
-                    .iter()
-                    .filter_map(|k| get(k).map(|v| format!("{k}={v}")))
-                    .collect();
-                (!given.is_empty()).then(|| given.join(" "))
-            },
+            opponent: who().ok_or("/challenge needs opponent:<name>")?,
+            terms: Terms::read(
+                get("variant").as_deref(),
+                get("color").as_deref(),
+                match get("days") {
+                    Some(d) => Some(d.parse().map_err(|_| format!("days:{d} is not a number"))?),
+                    None => None,
+                },
+                GameOptions::RANGES.map(|(name, _, _)| get(name)),
+            )?,
         },
         "move" => Command::Move {
             text: get("move").ok_or("/move needs move:<move>")?,
@@ -102,32 +99,6 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
         },
         other => return Err(format!("unknown command /{other}")),
     })
-}
-
-/// Turns the chat mentions `<@alice>` and `<#lobby>` into `@alice` and `#lobby`.
-fn plain(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find(['<']) {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        let mention = (tail.starts_with("<@") || tail.starts_with("<#"))
-            .then(|| tail.find('>'))
-            .flatten()
-            .filter(|&end| !tail[2..end].contains(char::is_whitespace));
-        match mention {
-            Some(end) => {
-                out.push_str(&tail[1..end]);
-                rest = &tail[end + 1..];
-            }
-            None => {
-                out.push('<');
-                rest = &tail[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 impl Session {
@@ -203,7 +174,7 @@ impl Session {
         } else {
             format!("#{}", reply.channel)
         };
-        writeln!(out, "-> {to}: {}", plain(&reply.text))?;
+        writeln!(out, "-> {to}: {}", reply.text)?;
         if let Some(png) = &reply.image {
             self.images += 1;
             let path = self.out_dir.join(format!("board-{:04}.png", self.images));
@@ -259,15 +230,6 @@ pub async fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mentions_become_plain_names() {
-        assert_eq!(
-            plain("<@alice> vs <@bob> in <#lobby>"),
-            "@alice vs @bob in #lobby"
-        );
-        assert_eq!(plain("a < b and c > d"), "a < b and c > d");
-    }
 
     #[test]
     fn images_are_numbered_on_from_earlier_sessions() {

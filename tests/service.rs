@@ -5,8 +5,11 @@ use std::sync::Arc;
 
 mod common;
 
-use herald::app::{Action, Command, ManualClock, Reply, Request, Service, DAY};
+use herald::app::{
+    Action, ColorChoice, Command, Days, ManualClock, Reply, Request, Service, Terms, DAY,
+};
 use herald::render::Options;
+use herald::rules::VariantId;
 use herald::store::{GameStatus, Store};
 use tempfile::TempDir;
 
@@ -81,10 +84,11 @@ impl Table {
                 "alice",
                 Command::Challenge {
                     opponent: "bob".into(),
-                    variant: None,
-                    color: Some("white".into()),
-                    days: Some(days),
-                    options: None,
+                    terms: Terms {
+                        color: ColorChoice::White,
+                        days: Days::new(days).unwrap(),
+                        ..Default::default()
+                    },
                 },
             )
             .await;
@@ -112,10 +116,10 @@ fn public(replies: &[Reply]) -> &Reply {
 }
 
 /// The one private refusal, and its text.
-fn refused(replies: &[Reply]) -> &str {
+fn refused(replies: &[Reply]) -> String {
     assert_eq!(replies.len(), 1, "{replies:?}");
     assert!(replies[0].ephemeral, "not refused: {}", replies[0].text);
-    &replies[0].text
+    replies[0].text.to_string()
 }
 
 #[tokio::test]
@@ -126,22 +130,27 @@ async fn a_whole_game_through_the_service() {
             "alice",
             Command::Challenge {
                 opponent: "bob".into(),
-                variant: Some("epoch".into()),
-                color: Some("white".into()),
-                days: Some(3),
-                options: None,
+                terms: Terms {
+                    variant: VariantId::Epoch,
+                    color: ColorChoice::White,
+                    days: Days::new(3).unwrap(),
+                    ..Default::default()
+                },
             },
         )
         .await;
     let challenge = public(&r);
     assert_eq!(challenge.mentions, vec!["bob"]);
     assert!(
-        challenge.text.contains("<@alice> challenges <@bob>"),
+        challenge
+            .text
+            .to_string()
+            .contains("@alice challenges @bob"),
         "{}",
         challenge.text
     );
     let accept = button(&r, "Accept");
-    assert!(refused(&t.press("carol", accept).await).contains("Only <@bob> can answer"));
+    assert!(refused(&t.press("carol", accept).await).contains("Only @bob can answer"));
 
     let r = t.press("bob", accept).await;
     let start = public(&r);
@@ -155,7 +164,7 @@ async fn a_whole_game_through_the_service() {
     let r = t.mv("alice", "e3e7").await;
     let first = public(&r);
     assert!(
-        first.text.contains("<@alice> played **e7**"),
+        first.text.to_string().contains("@alice played **e7**"),
         "{}",
         first.text
     );
@@ -168,7 +177,8 @@ async fn a_whole_game_through_the_service() {
     assert!(
         swapped
             .text
-            .contains("<@bob> now plays White, <@alice> plays Black"),
+            .to_string()
+            .contains("@bob now plays White, @alice plays Black"),
         "{}",
         swapped.text
     );
@@ -188,24 +198,32 @@ async fn a_whole_game_through_the_service() {
     let decline = button(&r, "Decline draw");
     assert!(refused(&t.press("bob", decline).await).contains("your own draw offer"));
     let r = t.press("alice", decline).await;
-    assert!(public(&r).text.contains("declines the draw"));
+    assert!(public(&r).text.to_string().contains("declines the draw"));
 
     public(&t.mv("bob", "Hc1-e3").await);
     let r = t.say("alice", Command::History { opponent: None }).await;
     let history = &r[0];
-    assert!(history.text.contains("1. e7 e8 2. He3"), "{}", history.text);
+    assert!(
+        history.text.to_string().contains("1. e7 e8 2. He3"),
+        "{}",
+        history.text
+    );
     let record = String::from_utf8(history.attachment.as_ref().unwrap().bytes.clone()).unwrap();
     assert!(record.contains("[Variant \"Chess 13: Epoch\"]") && record.contains("[Swap \"yes\"]"));
 
     let r = t.say("bob", Command::Resign { opponent: None }).await;
     let end = public(&r);
-    assert!(end.text.contains("<@alice> wins as Black"), "{}", end.text);
+    assert!(
+        end.text.to_string().contains("@alice wins as Black"),
+        "{}",
+        end.text
+    );
     button(&r, "Rematch");
 
     let g = &t.service.store().games_of("alice", false).await.unwrap()[0];
     assert_eq!(g.status, GameStatus::Finished);
-    assert_eq!(g.result.as_deref(), Some("0-1"));
-    assert_eq!(g.reason.as_deref(), Some("resignation"));
+    assert_eq!(g.result.map(|r| r.word()), Some("0-1"));
+    assert_eq!(g.reason.map(|r| r.word()), Some("resignation"));
     assert_eq!((g.white.as_str(), g.black.as_str()), ("bob", "alice"));
     let kinds: Vec<String> = t
         .service
@@ -214,7 +232,7 @@ async fn a_whole_game_through_the_service() {
         .await
         .unwrap()
         .into_iter()
-        .map(|e| e.kind)
+        .map(|e| e.kind.word().to_string())
         .collect();
     assert_eq!(kinds, ["swap", "draw-offer", "draw-decline", "resign"]);
     let (games, problems) = t.service.check_database().await.unwrap();
@@ -237,7 +255,7 @@ async fn fifty_concurrent_moves_land_exactly_once() {
         let replies = task.await.unwrap();
         assert_eq!(replies.len(), 1);
         if replies[0].ephemeral {
-            let why = &replies[0].text;
+            let why = replies[0].text.to_string();
             assert!(
                 why.contains("The position changed") || why.contains("not your turn"),
                 "{why}"
@@ -295,7 +313,11 @@ async fn reminders_and_time_outs_follow_the_clock() {
     let r = t.service.tick().await;
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].mentions, vec!["alice"]);
-    assert!(r[0].text.contains("6 hours left"), "{}", r[0].text);
+    assert!(
+        r[0].text.to_string().contains("6 hours left"),
+        "{}",
+        r[0].text
+    );
     assert!(t.service.tick().await.is_empty(), "reminded once");
 
     // The deadline passes while Herald is down: applied at the first tick after the restart.
@@ -305,13 +327,17 @@ async fn reminders_and_time_outs_follow_the_clock() {
     let r = service.tick().await;
     assert_eq!(r.len(), 1, "{r:?}");
     assert!(
-        r[0].text.contains("<@alice> ran out of time"),
+        r[0].text.to_string().contains("@alice ran out of time"),
         "{}",
         r[0].text
     );
     let g = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(
-        (g.status, g.result.as_deref(), g.reason.as_deref()),
+        (
+            g.status,
+            g.result.map(|r| r.word()),
+            g.reason.map(|r| r.word())
+        ),
         (GameStatus::Finished, Some("0-1"), Some("time"))
     );
     assert!(service.tick().await.is_empty());
@@ -328,10 +354,10 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
             channel: "general".into(),
             challenger: "alice".into(),
             challenged: "bob".into(),
-            variant: "epoch".into(),
-            color: "white".into(),
+            variant: VariantId::Epoch,
+            color: ColorChoice::White,
             days: 1,
-            options: String::new(),
+            options: Default::default(),
             rematch_of: None,
             created_at: T0,
             expires_at: T0 + DAY,
@@ -346,12 +372,12 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
             &NewGame {
                 guild: None,
                 channel: "general".into(),
-                variant: "epoch".into(),
+                variant: VariantId::Epoch,
                 white: "alice".into(),
                 black: "bob".into(),
                 start_fen: fen,
                 days: 1,
-                options: String::new(),
+                options: Default::default(),
                 deadline: Some(T0 + DAY),
                 created_at: T0,
             },
@@ -364,17 +390,23 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
         .tick()
         .await
         .into_iter()
-        .filter(|r| r.text.contains("ran out of time"))
+        .filter(|r| r.text.to_string().contains("ran out of time"))
         .collect();
     assert_eq!(r.len(), 1, "{r:?}");
     assert!(
-        r[0].text.contains("only its royal piece left: draw"),
+        r[0].text
+            .to_string()
+            .contains("only its royal piece left: draw"),
         "{}",
         r[0].text
     );
     let g = store.game(g.id).await.unwrap().unwrap();
     assert_eq!(
-        (g.status, g.result.as_deref(), g.reason.as_deref()),
+        (
+            g.status,
+            g.result.map(|r| r.word()),
+            g.reason.map(|r| r.word())
+        ),
         (GameStatus::Finished, Some("1/2-1/2"), Some("time"))
     );
 }
@@ -393,38 +425,33 @@ async fn a_move_resets_the_deadline_for_the_other_player() {
 #[tokio::test]
 async fn challenges_are_checked_and_expire() {
     let t = table(false).await;
-    let challenge = |opponent: &str, variant: Option<&str>, days: Option<i64>| Command::Challenge {
+    let challenge = |opponent: &str| Command::Challenge {
         opponent: opponent.into(),
-        variant: variant.map(str::to_string),
-        color: None,
-        days,
-        options: None,
+        terms: Terms::default(),
     };
     assert!(
-        refused(&t.say("alice", challenge("alice", None, None)).await)
-            .contains("cannot challenge yourself")
+        refused(&t.say("alice", challenge("alice")).await).contains("cannot challenge yourself")
     );
-    assert!(refused(
-        &t.say("alice", challenge("bob", Some("xiangqi"), None))
-            .await
-    )
-    .contains("unknown variant"));
-    assert!(
-        refused(&t.say("alice", challenge("bob", None, Some(4))).await)
-            .contains("choose 1, 2, 3, 5, 7, 10 or 14")
-    );
-    let r = t.say("alice", challenge("bob", None, None)).await;
+    // What a player types is read into terms before the service sees it; bad terms say why.
+    let read = |variant: Option<&str>, days: Option<i64>| {
+        Terms::read(variant, None, days, Default::default()).unwrap_err()
+    };
+    assert!(read(Some("xiangqi"), None).contains("unknown variant"));
+    assert!(read(None, Some(4)).contains("choose 1, 2, 3, 5, 7, 10 or 14"));
+    let r = t.say("alice", challenge("bob")).await;
     let accept = button(&r, "Accept");
-    assert!(refused(&t.say("bob", challenge("alice", None, None)).await)
-        .contains("already an open challenge"));
+    assert!(refused(&t.say("bob", challenge("alice")).await).contains("already an open challenge"));
     t.clock.advance(7 * DAY);
     let expired = t.service.tick().await;
-    assert!(expired[0].text.contains("expired"), "{expired:?}");
+    assert!(
+        expired[0].text.to_string().contains("expired"),
+        "{expired:?}"
+    );
     assert!(refused(&t.press("bob", accept).await).contains("expired"));
     // A fresh challenge now goes through, and a second game between the same pair does not.
-    let r = t.say("alice", challenge("bob", None, None)).await;
+    let r = t.say("alice", challenge("bob")).await;
     public(&t.press("bob", button(&r, "Accept")).await);
-    assert!(refused(&t.say("bob", challenge("alice", None, None)).await)
+    assert!(refused(&t.say("bob", challenge("alice")).await)
         .contains("already have an unfinished game here"));
 }
 
@@ -462,13 +489,14 @@ async fn only_the_players_act_and_stale_buttons_explain_themselves() {
         )
         .await;
     assert!(
-        r[0].ephemeral && r[0].text.contains("Black Pope on g13"),
+        r[0].ephemeral && r[0].text.to_string().contains("Black Pope on g13"),
         "{}",
         r[0].text
     );
     let r = t.say("bob", Command::Games).await;
     assert!(
-        r[0].text.contains("**your move**") || r[0].text.contains("their move"),
+        r[0].text.to_string().contains("**your move**")
+            || r[0].text.to_string().contains("their move"),
         "{}",
         r[0].text
     );
@@ -479,7 +507,7 @@ async fn abort_before_both_have_moved_and_rematch_reverses_colours() {
     let t = table(false).await;
     let id = t.game(3).await;
     let r = t.say("bob", Command::Abort { opponent: None }).await;
-    assert!(public(&r).text.contains("aborted"));
+    assert!(public(&r).text.to_string().contains("aborted"));
     let g = t.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((g.status, g.result), (GameStatus::Aborted, None));
 
@@ -514,8 +542,8 @@ async fn a_game_ends_by_the_rules_with_a_rematch_button() {
     let r = t.mv("bob", "Td10-b13").await;
     let end = public(&r);
     assert!(
-        end.text.contains(
-            "<@alice> wins as White by repetition: the player who repeated the position loses"
+        end.text.to_string().contains(
+            "@alice wins as White by repetition: the player who repeated the position loses"
         ),
         "{}",
         end.text
@@ -523,7 +551,11 @@ async fn a_game_ends_by_the_rules_with_a_rematch_button() {
     button(&r, "Rematch");
     let g = t.service.store().game(id).await.unwrap().unwrap();
     assert_eq!(
-        (g.status, g.result.as_deref(), g.reason.as_deref()),
+        (
+            g.status,
+            g.result.map(|r| r.word()),
+            g.reason.map(|r| r.word())
+        ),
         (GameStatus::Finished, Some("1-0"), Some("repetition"))
     );
     assert!(refused(&t.mv("alice", "e3e7").await).contains("no unfinished game"));
@@ -537,15 +569,17 @@ async fn a_chess_game_from_challenge_to_mate() {
             "alice",
             Command::Challenge {
                 opponent: "bob".into(),
-                variant: Some("chess".into()),
-                color: Some("black".into()),
-                days: Some(1),
-                options: None,
+                terms: Terms {
+                    variant: VariantId::Chess,
+                    color: ColorChoice::Black,
+                    days: Days::new(1).unwrap(),
+                    ..Default::default()
+                },
             },
         )
         .await;
     assert!(
-        public(&r).text.contains("a game of Chess ("),
+        public(&r).text.to_string().contains("a game of Chess ("),
         "{}",
         r[0].text
     );
@@ -557,9 +591,11 @@ async fn a_chess_game_from_challenge_to_mate() {
     public(&t.mv("bob", "g2g4").await);
     let r = t.mv("alice", "Qh4#").await;
     let end = public(&r);
-    assert!(end.text.contains("**Qh4#**"), "{}", end.text);
+    assert!(end.text.to_string().contains("**Qh4#**"), "{}", end.text);
     assert!(
-        end.text.contains("<@alice> wins as Black by checkmate"),
+        end.text
+            .to_string()
+            .contains("@alice wins as Black by checkmate"),
         "{}",
         end.text
     );
@@ -656,12 +692,16 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
         topic: topic.map(str::to_string),
     };
     let epoch = t.say("alice", rules(None)).await;
-    assert!(epoch[0].ephemeral && epoch[0].text.contains("Chess 13: Epoch"));
+    assert!(epoch[0].ephemeral && epoch[0].text.to_string().contains("Chess 13: Epoch"));
     let mage = t.say("alice", rules(Some("mage"))).await;
-    assert!(mage[0].text.starts_with("**Mage**"), "{}", mage[0].text);
+    assert!(
+        mage[0].text.to_string().starts_with("**Mage**"),
+        "{}",
+        mage[0].text
+    );
     let empire = t.say("alice", rules(Some("empire"))).await;
     assert!(
-        empire[0].text.contains("**Empire Chess**"),
+        empire[0].text.to_string().contains("**Empire Chess**"),
         "{}",
         empire[0].text
     );
@@ -670,14 +710,18 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
             "alice",
             Command::Challenge {
                 opponent: "bob".into(),
-                variant: Some("chess".into()),
-                color: None,
-                days: None,
-                options: None,
+                terms: Terms {
+                    variant: VariantId::Chess,
+                    ..Default::default()
+                },
             },
         )
         .await;
     public(&t.press("bob", button(&r, "Accept")).await);
     let chess = t.say("bob", rules(None)).await;
-    assert!(chess[0].text.starts_with("**Chess**"), "{}", chess[0].text);
+    assert!(
+        chess[0].text.to_string().starts_with("**Chess**"),
+        "{}",
+        chess[0].text
+    );
 }

@@ -1,15 +1,32 @@
 //! Herald's behaviour, whatever the chat platform: `Request` in, `Reply`s out. Permissions,
 //! turn order, challenges, the swap, draw offers, time limits and every message a player
 //! reads live here, once.
+//!
+//! One file per game action: [`challenge`] (challenges, answers, rematches), [`play`] (moves
+//! and the swap), [`finish`] (resignation, draws, abort), [`schedule`] (reminders and
+//! time-outs), [`views`] (board, piece, games, history, rules), [`record`] (the game record
+//! and the database check), [`suggest`] (autocomplete); [`seat`] finds a player's game and
+//! rebuilds it; [`words`] words every sentence.
 
+mod challenge;
 pub mod clock;
-mod commands;
-pub use commands::DAYS;
-mod replies;
+mod command;
+mod finish;
+mod play;
+mod record;
+mod refusal;
+mod schedule;
+mod seat;
 mod suggest;
+pub mod text;
+mod views;
+pub mod words;
 
 pub use clock::{Clock, ManualClock, SystemClock, DAY};
+pub use command::{Action, ColorChoice, Command, Days, Terms};
+pub use refusal::Refusal;
 pub use suggest::{label, matching, Choice, MAX_CHOICES};
+pub use text::{Span, Text};
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -18,121 +35,13 @@ use crate::render;
 use crate::rules::AnyGame;
 use crate::store::Store;
 
-/// Who asked, where, and what.
+/// Who asked, where, and what. Users, guilds and channels are the platform's ids.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub user: String,
     pub guild: Option<String>,
     pub channel: String,
     pub command: Command,
-}
-
-/// Everything a player can ask of Herald.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    Challenge {
-        opponent: String,
-        variant: Option<String>,
-        /// `white`, `black` or `random`: the challenger's colour.
-        color: Option<String>,
-        days: Option<i64>,
-        /// Game options as `portal-turns=3 repetitions=3 fifty=50` (AGEIOU only).
-        options: Option<String>,
-    },
-    Move {
-        text: String,
-        opponent: Option<String>,
-    },
-    Swap {
-        opponent: Option<String>,
-    },
-    Resign {
-        opponent: Option<String>,
-    },
-    /// Offers a draw, or accepts the opponent's open offer.
-    Draw {
-        opponent: Option<String>,
-    },
-    Abort {
-        opponent: Option<String>,
-    },
-    Board {
-        opponent: Option<String>,
-        flip: bool,
-        private: bool,
-    },
-    Piece {
-        square: String,
-        opponent: Option<String>,
-    },
-    Games,
-    History {
-        opponent: Option<String>,
-    },
-    Rules {
-        topic: Option<String>,
-    },
-    Press(Action),
-}
-
-impl Command {
-    /// The command's name, for logs.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Command::Challenge { .. } => "challenge",
-            Command::Move { .. } => "move",
-            Command::Swap { .. } => "swap",
-            Command::Resign { .. } => "resign",
-            Command::Draw { .. } => "draw",
-            Command::Abort { .. } => "abort",
-            Command::Board { .. } => "board",
-            Command::Piece { .. } => "piece",
-            Command::Games => "games",
-            Command::History { .. } => "history",
-            Command::Rules { .. } => "rules",
-            Command::Press(_) => "button",
-        }
-    }
-}
-
-/// What a button does. Its id carries everything needed, so buttons work after a restart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    Accept(i64),
-    Decline(i64),
-    Swap(i64),
-    AcceptDraw(i64),
-    DeclineDraw(i64),
-    Rematch(i64),
-}
-
-impl Action {
-    /// The button's id, e.g. `accept:12`.
-    pub fn id(self) -> String {
-        let (name, n) = match self {
-            Action::Accept(n) => ("accept", n),
-            Action::Decline(n) => ("decline", n),
-            Action::Swap(n) => ("swap", n),
-            Action::AcceptDraw(n) => ("draw-accept", n),
-            Action::DeclineDraw(n) => ("draw-decline", n),
-            Action::Rematch(n) => ("rematch", n),
-        };
-        format!("{name}:{n}")
-    }
-
-    pub fn parse(id: &str) -> Option<Action> {
-        let (name, n) = id.split_once(':')?;
-        let n: i64 = n.parse().ok()?;
-        Some(match name {
-            "accept" => Action::Accept(n),
-            "decline" => Action::Decline(n),
-            "swap" => Action::Swap(n),
-            "draw-accept" => Action::AcceptDraw(n),
-            "draw-decline" => Action::DeclineDraw(n),
-            "rematch" => Action::Rematch(n),
-            _ => return None,
-        })
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,6 +58,16 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+impl Button {
+    pub fn new(label: &str, action: Action, style: ButtonStyle) -> Button {
+        Button {
+            label: label.to_string(),
+            action,
+            style,
+        }
+    }
+}
+
 /// A file to attach besides the board image (the game record).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attachment {
@@ -156,11 +75,11 @@ pub struct Attachment {
     pub bytes: Vec<u8>,
 }
 
-/// One message Herald sends. User mentions in `text` are written `<@id>`.
+/// One message Herald sends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     pub channel: String,
-    pub text: String,
+    pub text: Text,
     pub image: Option<Vec<u8>>,
     pub attachment: Option<Attachment>,
     pub buttons: Vec<Button>,
@@ -171,7 +90,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn new(channel: &str, text: impl Into<String>) -> Reply {
+    pub fn new(channel: &str, text: impl Into<Text>) -> Reply {
         Reply {
             channel: channel.to_string(),
             text: text.into(),
@@ -184,11 +103,22 @@ impl Reply {
     }
 
     /// A short reason visible only to the user who acted.
-    pub fn private(channel: &str, text: impl Into<String>) -> Reply {
+    pub fn private(channel: &str, text: impl Into<Text>) -> Reply {
         Reply {
             ephemeral: true,
             ..Reply::new(channel, text)
         }
+    }
+
+    /// Notifies these users (and only them).
+    fn notify(mut self, users: &[&str]) -> Reply {
+        self.mentions = users.iter().map(|u| u.to_string()).collect();
+        self
+    }
+
+    fn with_buttons(mut self, buttons: Vec<Button>) -> Reply {
+        self.buttons = buttons;
+        self
     }
 }
 
@@ -211,6 +141,8 @@ pub struct Service {
     drawing: tokio::sync::Semaphore,
 }
 
+type Handled = Result<Vec<Reply>, Refusal>;
+
 impl Service {
     pub fn new(store: Store, clock: Arc<dyn Clock>, images: Images) -> Service {
         Service {
@@ -231,4 +163,72 @@ impl Service {
     pub fn now(&self) -> i64 {
         self.clock.now()
     }
+
+    /// Answers one request. Refusals come back as a private reply; nothing is changed.
+    pub async fn handle(&self, req: &Request) -> Vec<Reply> {
+        use tracing::Instrument;
+        let span = tracing::info_span!(
+            "request",
+            user = %req.user,
+            channel = %req.channel,
+            command = req.command.name()
+        );
+        async {
+            let replies = self.dispatch(req).await;
+            match replies.first() {
+                Some(r) if r.ephemeral => tracing::debug!(reason = %r.text, "refused"),
+                _ => tracing::debug!(replies = replies.len(), "done"),
+            }
+            replies
+        }
+        .instrument(span)
+        .await
+    }
+
+    async fn dispatch(&self, req: &Request) -> Vec<Reply> {
+        let done = match &req.command {
+            Command::Challenge { opponent, terms } => {
+                self.challenge(req, opponent, *terms, None).await
+            }
+            Command::Move { text, opponent } => self.play(req, text, opponent.as_deref()).await,
+            Command::Swap { opponent } => match self.find(req, opponent.as_deref()).await {
+                Ok(row) => self.swap(req, row).await,
+                Err(e) => Err(e),
+            },
+            Command::Resign { opponent } => self.resign(req, opponent.as_deref()).await,
+            Command::Draw { opponent } => self.draw(req, opponent.as_deref()).await,
+            Command::Abort { opponent } => self.abort(req, opponent.as_deref()).await,
+            Command::Board {
+                opponent,
+                flip,
+                private,
+            } => self.board(req, opponent.as_deref(), *flip, *private).await,
+            Command::Piece { square, opponent } => {
+                self.piece(req, square, opponent.as_deref()).await
+            }
+            Command::Games => self.games(req).await,
+            Command::History { opponent } => self.history(req, opponent.as_deref()).await,
+            Command::Rules { topic } => self.rules(req, topic.as_deref()).await,
+            Command::Press(action) => self.press(req, *action).await,
+        };
+        done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])
+    }
+
+    async fn press(&self, req: &Request, action: Action) -> Handled {
+        match action {
+            Action::Accept(id) => self.answer(req, id, true).await,
+            Action::Decline(id) => self.answer(req, id, false).await,
+            Action::Swap(id) => {
+                let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+                self.swap(req, row).await
+            }
+            Action::AcceptDraw(id) => self.answer_draw(req, id, true).await,
+            Action::DeclineDraw(id) => self.answer_draw(req, id, false).await,
+            Action::Rematch(id) => self.rematch(req, id).await,
+        }
+    }
+}
+
+fn rematch_button(game: i64) -> Button {
+    Button::new("Rematch", Action::Rematch(game), ButtonStyle::Secondary)
 }

@@ -157,12 +157,7 @@ impl Service {
         let Ok(game) = self.rules_game(row).await else {
             return explain("this game cannot be loaded".into());
         };
-        let mine = if row.white == user {
-            crate::rules::Color::White
-        } else {
-            crate::rules::Color::Black
-        };
-        if game.turn() != mine {
+        if game.turn() != row.color_of(user) {
             // A choice's label cannot show a mention, so the opponent is not named.
             return explain("not your turn: your opponent is to move".into());
         }

@@ -5,8 +5,23 @@ use serenity::all::{
     CreateCommand, CreateCommandOption, InteractionContext,
 };
 
-use crate::app::{Command, DAYS};
-use crate::rules::VariantId;
+use crate::app::words::days_text;
+use crate::app::{Command, Days, Terms};
+use crate::rules::{GameOptions, VariantId};
+
+/// AGEIOU's game options as slash-command options, in [`GameOptions::RANGES`]' order: the
+/// option's name and what it sets.
+const GAME_OPTIONS: [(&str, &str); 3] = [
+    ("portal_turns", "AGEIOU: turns a portal takes to build"),
+    (
+        "repetitions",
+        "AGEIOU: how many times a position must occur to draw",
+    ),
+    (
+        "fifty",
+        "AGEIOU: moves each without capture or pawn move that draw",
+    ),
+];
 
 /// The option every per-game command takes: whose game, when a player has several in a channel.
 fn opponent(required: bool, what: &str) -> CreateCommandOption {
@@ -35,54 +50,41 @@ pub fn definitions() -> Vec<CreateCommand> {
         "days",
         "Days each player has per move (default: 3)",
     );
-    for d in DAYS {
-        let name = if d == 1 {
-            "1 day".to_string()
-        } else {
-            format!("{d} days")
-        };
-        days = days.add_int_choice(name, d as i32);
+    for d in Days::CHOICES {
+        days = days.add_int_choice(days_text(d), d as i32);
+    }
+    let defaults = GameOptions::default();
+    let default_of = [
+        defaults.portal_turns as u16,
+        defaults.repetitions as u16,
+        defaults.fifty,
+    ];
+    let mut challenge = CreateCommand::new("challenge")
+        .description("Challenge someone to a correspondence game")
+        .add_option(opponent(true, "Who you challenge"))
+        .add_option(variant)
+        .add_option(
+            CreateCommandOption::new(CommandOptionType::String, "color", "Your colour")
+                .add_string_choice("White (you move first)", "white")
+                .add_string_choice("Black", "black")
+                .add_string_choice("Random", "random"),
+        )
+        .add_option(days);
+    for (((name, what), (_, min, max)), default) in
+        GAME_OPTIONS.iter().zip(GameOptions::RANGES).zip(default_of)
+    {
+        challenge = challenge.add_option(
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                *name,
+                format!("{what} ({min}-{max}, default {default})"),
+            )
+            .min_int_value(min as u64)
+            .max_int_value(max as u64),
+        );
     }
     vec![
-        CreateCommand::new("challenge")
-            .description("Challenge someone to a correspondence game")
-            .add_option(opponent(true, "Who you challenge"))
-            .add_option(variant)
-            .add_option(
-                CreateCommandOption::new(CommandOptionType::String, "color", "Your colour")
-                    .add_string_choice("White (you move first)", "white")
-                    .add_string_choice("Black", "black")
-                    .add_string_choice("Random", "random"),
-            )
-            .add_option(days)
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::Integer,
-                    "portal_turns",
-                    "AGEIOU: turns a portal takes to build (1-7, default 3)",
-                )
-                .min_int_value(1)
-                .max_int_value(7),
-            )
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::Integer,
-                    "repetitions",
-                    "AGEIOU: how many times a position must occur to draw (3-12, default 3)",
-                )
-                .min_int_value(3)
-                .max_int_value(12),
-            )
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::Integer,
-                    "fifty",
-                    "AGEIOU: moves each without capture or pawn move that draw (50-300, default 50)",
-                )
-                .min_int_value(50)
-                .max_int_value(300),
-            )
-            .contexts(vec![InteractionContext::Guild]),
+        challenge.contexts(vec![InteractionContext::Guild]),
         CreateCommand::new("move")
             .description("Make your move (type to see your legal moves)")
             .add_option(
@@ -210,20 +212,12 @@ pub fn command(interaction: &CommandInteraction) -> Result<Command, String> {
     Ok(match interaction.data.name.as_str() {
         "challenge" => Command::Challenge {
             opponent: user(o, "opponent").ok_or("/challenge needs an opponent")?,
-            variant: text(o, "variant"),
-            color: text(o, "color"),
-            days: integer(o, "days"),
-            options: {
-                let given: Vec<String> = [
-                    ("portal_turns", "portal-turns"),
-                    ("repetitions", "repetitions"),
-                    ("fifty", "fifty"),
-                ]
-                .iter()
-                .filter_map(|(option, name)| integer(o, option).map(|v| format!("{name}={v}")))
-                .collect();
-                (!given.is_empty()).then(|| given.join(" "))
-            },
+            terms: Terms::read(
+                text(o, "variant").as_deref(),
+                text(o, "color").as_deref(),
+                integer(o, "days"),
+                GAME_OPTIONS.map(|(name, _)| integer(o, name).map(|v| v.to_string())),
+            )?,
         },
         "move" => Command::Move {
             text: required("move")?,

@@ -7,7 +7,7 @@ use serenity::all::{
 };
 use serenity::builder::Builder;
 
-use crate::app::{self, Reply};
+use crate::app::{self, Reply, Span};
 
 /// Discord's limit on a message's text.
 pub const MAX_TEXT: usize = 2000;
@@ -86,27 +86,51 @@ fn files(reply: &Reply) -> Vec<CreateAttachment> {
     out
 }
 
+/// A mention as Discord writes it.
+fn mention(span: &Span) -> String {
+    match span {
+        Span::User(id) => format!("<@{id}>"),
+        Span::Channel(id) => format!("<#{id}>"),
+        Span::Words(w) => w.clone(),
+    }
+}
+
+/// One Discord message of a reply: its share of the text, and whether it is the first (which
+/// carries the image, attachment and buttons).
+struct Message<'a> {
+    reply: &'a Reply,
+    content: String,
+    first: bool,
+}
+
+impl Message<'_> {
+    fn rows(&self) -> Vec<CreateActionRow> {
+        if self.first {
+            rows(self.reply)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn files(&self) -> Vec<CreateAttachment> {
+        if self.first {
+            files(self.reply)
+        } else {
+            Vec::new()
+        }
+    }
+}
+
 /// A reply as Discord messages: its text cut to Discord's limit, the image, attachment and
 /// buttons on the first.
-fn messages(reply: &Reply) -> Vec<Reply> {
-    chunks(&reply.text, MAX_TEXT)
+fn messages(reply: &Reply) -> Vec<Message<'_>> {
+    chunks(&reply.text.render(mention), MAX_TEXT)
         .into_iter()
         .enumerate()
-        .map(|(i, text)| {
-            if i == 0 {
-                Reply {
-                    text,
-                    ..reply.clone()
-                }
-            } else {
-                Reply {
-                    text,
-                    image: None,
-                    attachment: None,
-                    buttons: Vec::new(),
-                    ..reply.clone()
-                }
-            }
+        .map(|(i, content)| Message {
+            reply,
+            content,
+            first: i == 0,
         })
         .collect()
 }
@@ -133,26 +157,26 @@ pub async fn answer(
     if let Some(head) = parts.next() {
         let result = if !deferred {
             let mut message = CreateInteractionResponseMessage::new()
-                .content(head.text.clone())
-                .ephemeral(head.ephemeral)
-                .allowed_mentions(mentions(&head))
-                .components(rows(&head));
-            for f in files(&head) {
+                .content(head.content.clone())
+                .ephemeral(head.reply.ephemeral)
+                .allowed_mentions(mentions(head.reply))
+                .components(head.rows());
+            for f in head.files() {
                 message = message.add_file(f);
             }
             CreateInteractionResponse::Message(message)
                 .execute(http, (id, token))
                 .await
-        } else if head.ephemeral {
+        } else if head.reply.ephemeral {
             // A deferred answer is public; a private reply goes as a private follow-up instead.
             let _ = http.delete_original_interaction_response(token).await;
             followup(http, token, &head).await
         } else {
             let mut edit = EditInteractionResponse::new()
-                .content(head.text.clone())
-                .allowed_mentions(mentions(&head))
-                .components(rows(&head));
-            for f in files(&head) {
+                .content(head.content.clone())
+                .allowed_mentions(mentions(head.reply))
+                .components(head.rows());
+            for f in head.files() {
                 edit = edit.new_attachment(f);
             }
             edit.execute(http, token).await.map(|_| ())
@@ -171,13 +195,13 @@ pub async fn answer(
     }
 }
 
-async fn followup(http: &Http, token: &str, part: &Reply) -> serenity::Result<()> {
+async fn followup(http: &Http, token: &str, part: &Message<'_>) -> serenity::Result<()> {
     let mut message = CreateInteractionResponseFollowup::new()
-        .content(part.text.clone())
-        .ephemeral(part.ephemeral)
-        .allowed_mentions(mentions(part))
-        .components(rows(part));
-    for f in files(part) {
+        .content(part.content.clone())
+        .ephemeral(part.reply.ephemeral)
+        .allowed_mentions(mentions(part.reply))
+        .components(part.rows());
+    for f in part.files() {
         message = message.add_file(f);
     }
     message.execute(http, (None, token)).await.map(|_| ())
@@ -192,10 +216,10 @@ pub async fn to_channel(http: &Http, reply: &Reply) {
     let channel = ChannelId::new(channel);
     for part in messages(reply) {
         let mut message = CreateMessage::new()
-            .content(part.text.clone())
-            .allowed_mentions(mentions(&part))
-            .components(rows(&part));
-        for f in files(&part) {
+            .content(part.content.clone())
+            .allowed_mentions(mentions(part.reply))
+            .components(part.rows());
+        for f in part.files() {
             message = message.add_file(f);
         }
         if let Err(e) = channel.send_message(http, message).await {

@@ -87,6 +87,16 @@ impl GameOptions {
     pub fn is_default(self) -> bool {
         self == GameOptions::default()
     }
+
+    /// These options, checked for `variant`: a variant whose rules fix these numbers takes
+    /// the defaults only.
+    pub fn for_variant(self, variant: VariantId) -> Result<Self, OptionsError> {
+        if variant.has_options() || self.is_default() {
+            self.validate()
+        } else {
+            Err(OptionsError::Unsupported { variant })
+        }
+    }
 }
 
 impl fmt::Display for GameOptions {

@@ -4,10 +4,14 @@
 //! concurrent changes (two clicks, two moves) can never both land.
 
 mod challenges;
+mod columns;
 mod games;
 
-pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
-pub use games::{Event, Game, GameChange, GameStatus, NewGame, StoredMove};
+pub use challenges::{Challenge, NewChallenge};
+pub use columns::{
+    ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions,
+};
+pub use games::{Event, GameChange, NewGame, StoredGame, StoredMove};
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -1,0 +1,174 @@
+//! Challenges: made, answered (accept starts the game, decline closes it), and rematches.
+
+use super::command::{ColorChoice, Days, Terms};
+use super::{words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service, DAY};
+use crate::rules::{new_game_with, Color};
+use crate::store::{Challenge, ChallengeStatus, GameStatus, NewChallenge, NewGame};
+
+/// How long a challenge waits for an answer.
+pub const CHALLENGE_LIFETIME: i64 = 7 * DAY;
+
+/// A fair coin for the colours, from the service's clock and the challenge: the same in a
+/// replayed test, different from game to game.
+fn challenger_gets_white(now: i64, challenge: i64) -> bool {
+    // splitmix64's finaliser spreads every input bit over the output.
+    let mut z = (now as u64) ^ (challenge as u64).rotate_left(32);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) & 1 == 0
+}
+
+impl Service {
+    pub(super) async fn challenge(
+        &self,
+        req: &Request,
+        opponent: &str,
+        terms: Terms,
+        rematch_of: Option<i64>,
+    ) -> Handled {
+        let opponent = opponent.trim();
+        if opponent.is_empty() {
+            return Err(Refusal::NoOpponent);
+        }
+        if opponent == req.user {
+            return Err(Refusal::SelfChallenge);
+        }
+        // The rules say whether this variant takes these options.
+        terms.options.for_variant(terms.variant)?;
+        let active = self.store.active_games_in(&req.channel, &req.user).await?;
+        if let Some(g) = active.iter().find(|g| g.has_player(opponent)) {
+            return Err(Refusal::AlreadyPlaying {
+                opponent: opponent.to_string(),
+                game: g.id,
+            });
+        }
+        let now = self.now();
+        let open = self
+            .store
+            .open_challenges_between(&req.channel, &req.user, opponent)
+            .await?;
+        if let Some(c) = open.iter().find(|c| c.expires_at > now) {
+            return Err(Refusal::OpenChallenge {
+                opponent: opponent.to_string(),
+                challenge: c.id,
+            });
+        }
+        let c = self
+            .store
+            .create_challenge(&NewChallenge {
+                guild: req.guild.clone(),
+                channel: req.channel.clone(),
+                challenger: req.user.clone(),
+                challenged: opponent.to_string(),
+                variant: terms.variant,
+                color: terms.color,
+                days: terms.days.get(),
+                options: terms.options,
+                rematch_of,
+                created_at: now,
+                expires_at: now + CHALLENGE_LIFETIME,
+            })
+            .await?;
+        let text = words::challenge(&req.user, opponent, &terms, rematch_of.is_some());
+        Ok(vec![Reply::new(&req.channel, text)
+            .notify(&[opponent])
+            .with_buttons(vec![
+                Button::new("Accept", Action::Accept(c.id), ButtonStyle::Primary),
+                Button::new("Decline", Action::Decline(c.id), ButtonStyle::Secondary),
+            ])])
+    }
+
+    pub(super) async fn answer(&self, req: &Request, id: i64, accept: bool) -> Handled {
+        let c = self
+            .store
+            .challenge(id)
+            .await?
+            .ok_or(Refusal::ChallengeGone)?;
+        if req.user != c.challenged {
+            return Err(Refusal::NotChallenged(c.challenged));
+        }
+        if c.status != ChallengeStatus::Open {
+            return Err(Refusal::ChallengeClosed(c.status));
+        }
+        let now = self.now();
+        if c.expires_at <= now {
+            self.store
+                .close_challenge(c.id, ChallengeStatus::Expired)
+                .await?;
+            return Err(Refusal::ChallengeClosed(ChallengeStatus::Expired));
+        }
+        if !accept {
+            if !self
+                .store
+                .close_challenge(c.id, ChallengeStatus::Declined)
+                .await?
+            {
+                return Err(Refusal::ChallengeClosed(ChallengeStatus::Open));
+            }
+            return Ok(vec![
+                Reply::new(&c.channel, words::declined(&c)).notify(&[&c.challenger])
+            ]);
+        }
+        self.start_game(&c, now).await
+    }
+
+    async fn start_game(&self, c: &Challenge, now: i64) -> Handled {
+        let challenger_white = c
+            .color
+            .color()
+            .map_or_else(|| challenger_gets_white(now, c.id), |x| x == Color::White);
+        let (white, black) = if challenger_white {
+            (&c.challenger, &c.challenged)
+        } else {
+            (&c.challenged, &c.challenger)
+        };
+        let game =
+            new_game_with(c.variant, None, c.options).map_err(|e| Refusal::Setup(e.to_string()))?;
+        let row = self
+            .store
+            .accept_challenge(
+                c.id,
+                &NewGame {
+                    guild: c.guild.clone(),
+                    channel: c.channel.clone(),
+                    variant: c.variant,
+                    white: white.clone(),
+                    black: black.clone(),
+                    start_fen: game.position_text(),
+                    days: c.days,
+                    options: c.options,
+                    deadline: Some(now + c.days * DAY),
+                    created_at: now,
+                },
+            )
+            .await?;
+        self.remember(&row, &*game);
+        let mut reply = Reply::new(&c.channel, words::started(&row)).notify(&[white]);
+        reply.image = self.image(&*game, None, false).await;
+        Ok(vec![reply])
+    }
+
+    pub(super) async fn rematch(&self, req: &Request, id: i64) -> Handled {
+        let old = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+        if !old.has_player(&req.user) {
+            return Err(Refusal::RematchNotPlayer);
+        }
+        if old.status == GameStatus::Active {
+            return Err(Refusal::StillPlaying);
+        }
+        let opponent = old.opponent_of(&req.user).to_string();
+        let here = Request {
+            channel: old.channel.clone(),
+            guild: old.guild.clone(),
+            ..req.clone()
+        };
+        let terms = Terms {
+            variant: old.variant,
+            // Colours reversed: the asker takes the other colour.
+            color: ColorChoice::of(!old.color_of(&req.user)),
+            days: Days::new(old.days).unwrap_or_default(),
+            options: old.options,
+        };
+        self.challenge(&here, &opponent, terms, Some(old.id)).await
+    }
+}

@@ -1,0 +1,229 @@
+//! Everything a player can ask of Herald, typed: adapters read what the player gave into these
+//! values once, and the service never parses text again.
+
+use crate::rules::{GameOptions, VariantId};
+pub use crate::store::ColorChoice;
+
+/// Time per move, in days: one of the choices Herald offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Days(i64);
+
+impl Days {
+    /// The choices of time per move.
+    pub const CHOICES: [i64; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+    pub fn new(days: i64) -> Result<Days, String> {
+        if Days::CHOICES.contains(&days) {
+            Ok(Days(days))
+        } else {
+            let choices: Vec<String> = Days::CHOICES.iter().map(|d| d.to_string()).collect();
+            let (last, rest) = choices.split_last().expect("there are choices");
+            Err(format!(
+                "{days} days per move is not offered: choose {} or {last}.",
+                rest.join(", ")
+            ))
+        }
+    }
+
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+impl Default for Days {
+    fn default() -> Days {
+        Days(3)
+    }
+}
+
+/// What a challenge offers, besides the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    pub variant: VariantId,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    pub days: Days,
+    pub options: GameOptions,
+}
+
+impl Default for Terms {
+    fn default() -> Terms {
+        Terms {
+            variant: VariantId::Epoch,
+            color: ColorChoice::Random,
+            days: Days::default(),
+            options: GameOptions::default(),
+        }
+    }
+}
+
+impl Terms {
+    /// Terms from what a player typed or picked, each part defaulted when not given; the
+    /// message says which part is wrong and what was expected. `options` are AGEIOU's portal
+    /// turns, repetitions and no-progress limit, in [`GameOptions::RANGES`]' order.
+    pub fn read(
+        variant: Option<&str>,
+        color: Option<&str>,
+        days: Option<i64>,
+        options: [Option<String>; 3],
+    ) -> Result<Terms, String> {
+        let d = Terms::default();
+        let variant = match variant {
+            Some(v) => v.parse()?,
+            None => d.variant,
+        };
+        let color = match color.map(|c| c.trim().to_ascii_lowercase()) {
+            Some(c) => c
+                .parse()
+                .map_err(|_| format!("Unknown colour '{c}': choose white, black or random."))?,
+            None => d.color,
+        };
+        let days = days.map_or(Ok(d.days), Days::new)?;
+        let given: Vec<String> = GameOptions::RANGES
+            .iter()
+            .zip(options)
+            .filter_map(|((name, _, _), value)| value.map(|v| format!("{name}={}", v.trim())))
+            .collect();
+        let options: GameOptions = given.join(" ").parse().map_err(|e| format!("{e}."))?;
+        Ok(Terms {
+            variant,
+            color,
+            days,
+            options,
+        })
+    }
+}
+
+/// Everything a player can ask of Herald. Users are the platform's ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Challenge {
+        opponent: String,
+        terms: Terms,
+    },
+    Move {
+        text: String,
+        opponent: Option<String>,
+    },
+    Swap {
+        opponent: Option<String>,
+    },
+    Resign {
+        opponent: Option<String>,
+    },
+    /// Offers a draw, or accepts the opponent's open offer.
+    Draw {
+        opponent: Option<String>,
+    },
+    Abort {
+        opponent: Option<String>,
+    },
+    Board {
+        opponent: Option<String>,
+        flip: bool,
+        private: bool,
+    },
+    Piece {
+        square: String,
+        opponent: Option<String>,
+    },
+    Games,
+    History {
+        opponent: Option<String>,
+    },
+    Rules {
+        topic: Option<String>,
+    },
+    Press(Action),
+}
+
+impl Command {
+    /// The command's name, for logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Challenge { .. } => "challenge",
+            Command::Move { .. } => "move",
+            Command::Swap { .. } => "swap",
+            Command::Resign { .. } => "resign",
+            Command::Draw { .. } => "draw",
+            Command::Abort { .. } => "abort",
+            Command::Board { .. } => "board",
+            Command::Piece { .. } => "piece",
+            Command::Games => "games",
+            Command::History { .. } => "history",
+            Command::Rules { .. } => "rules",
+            Command::Press(_) => "button",
+        }
+    }
+}
+
+/// What a button does. Its id carries everything needed, so buttons work after a restart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Accept(i64),
+    Decline(i64),
+    Swap(i64),
+    AcceptDraw(i64),
+    DeclineDraw(i64),
+    Rematch(i64),
+}
+
+impl Action {
+    /// Every action, for game or challenge `n`.
+    fn all(n: i64) -> [Action; 6] {
+        [
+            Action::Accept(n),
+            Action::Decline(n),
+            Action::Swap(n),
+            Action::AcceptDraw(n),
+            Action::DeclineDraw(n),
+            Action::Rematch(n),
+        ]
+    }
+
+    fn parts(self) -> (&'static str, i64) {
+        match self {
+            Action::Accept(n) => ("accept", n),
+            Action::Decline(n) => ("decline", n),
+            Action::Swap(n) => ("swap", n),
+            Action::AcceptDraw(n) => ("draw-accept", n),
+            Action::DeclineDraw(n) => ("draw-decline", n),
+            Action::Rematch(n) => ("rematch", n),
+        }
+    }
+
+    /// The button's id, e.g. `accept:12`.
+    pub fn id(self) -> String {
+        let (name, n) = self.parts();
+        format!("{name}:{n}")
+    }
+
+    pub fn parse(id: &str) -> Option<Action> {
+        let (name, n) = id.split_once(':')?;
+        let n: i64 = n.parse().ok()?;
+        Action::all(n).into_iter().find(|a| a.parts().0 == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn button_ids_read_back() {
+        for a in Action::all(42) {
+            assert_eq!(Action::parse(&a.id()), Some(a));
+        }
+        assert_eq!(Action::parse("launch:3"), None);
+        assert_eq!(Action::parse("accept:x"), None);
+    }
+
+    #[test]
+    fn days_are_the_offered_choices() {
+        assert_eq!(Days::new(5).map(Days::get), Ok(5));
+        assert_eq!(
+            Days::new(4).unwrap_err(),
+            "4 days per move is not offered: choose 1, 2, 3, 5, 7, 10 or 14."
+        );
+    }
+}

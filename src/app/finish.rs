@@ -1,0 +1,143 @@
+//! Games ended by the players: resignation, draws by agreement, and abort.
+
+use super::{
+    rematch_button, words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service,
+};
+use crate::rules::Color;
+use crate::store::{EndReason, EventKind, GameResult, GameStatus, StoredGame};
+
+impl Service {
+    /// Ends a game with a result that does not come from the board.
+    pub(super) async fn finish(
+        &self,
+        row: &StoredGame,
+        winner: Option<Color>,
+        reason: EndReason,
+        event: EventKind,
+        by: Option<&str>,
+    ) -> Result<StoredGame, Refusal> {
+        self.change_with_event(row, event, by, |next, _| {
+            next.status = GameStatus::Finished;
+            next.result = Some(GameResult::of(winner));
+            next.reason = Some(reason);
+            next.deadline = None;
+            next.draw_offer = None;
+        })
+        .await
+    }
+
+    pub(super) async fn resign(&self, req: &Request, opponent: Option<&str>) -> Handled {
+        let row = self.find(req, opponent).await?;
+        let winner = !row.color_of(&req.user);
+        let saved = self
+            .finish(
+                &row,
+                Some(winner),
+                EndReason::Resignation,
+                EventKind::Resign,
+                Some(&req.user),
+            )
+            .await?;
+        Ok(vec![Reply::new(
+            &row.channel,
+            words::resigned(&req.user, &saved, winner),
+        )
+        .notify(&[row.opponent_of(&req.user)])
+        .with_buttons(vec![rematch_button(saved.id)])])
+    }
+
+    pub(super) async fn draw(&self, req: &Request, opponent: Option<&str>) -> Handled {
+        let row = self.find(req, opponent).await?;
+        let other = row.opponent_of(&req.user).to_string();
+        match row.draw_offer.as_deref() {
+            Some(o) if o == other => return self.agree_draw(req, &row).await,
+            Some(_) => return Err(Refusal::OfferOpen),
+            None => {}
+        }
+        let saved = self
+            .change_with_event(&row, EventKind::DrawOffer, Some(&req.user), |next, _| {
+                next.draw_offer = Some(req.user.clone());
+            })
+            .await?;
+        Ok(vec![Reply::new(
+            &row.channel,
+            words::draw_offered(&req.user, &other),
+        )
+        .notify(&[&other])
+        .with_buttons(vec![
+            Button::new(
+                "Accept draw",
+                Action::AcceptDraw(saved.id),
+                ButtonStyle::Primary,
+            ),
+            Button::new(
+                "Decline draw",
+                Action::DeclineDraw(saved.id),
+                ButtonStyle::Secondary,
+            ),
+        ])])
+    }
+
+    async fn agree_draw(&self, req: &Request, row: &StoredGame) -> Handled {
+        let saved = self
+            .finish(
+                row,
+                None,
+                EndReason::Agreement,
+                EventKind::DrawAccept,
+                Some(&req.user),
+            )
+            .await?;
+        let other = row.opponent_of(&req.user);
+        Ok(vec![Reply::new(
+            &row.channel,
+            words::draw_agreed(&req.user, other, saved.id),
+        )
+        .notify(&[other])
+        .with_buttons(vec![rematch_button(saved.id)])])
+    }
+
+    pub(super) async fn answer_draw(&self, req: &Request, id: i64, accept: bool) -> Handled {
+        let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+        if !row.has_player(&req.user) {
+            return Err(Refusal::DrawNotPlayer);
+        }
+        if row.status != GameStatus::Active {
+            return Err(Refusal::Over);
+        }
+        let offerer = row.draw_offer.clone().ok_or(Refusal::NoOffer)?;
+        if offerer == req.user {
+            return Err(Refusal::OwnOffer);
+        }
+        if accept {
+            return self.agree_draw(req, &row).await;
+        }
+        self.change_with_event(&row, EventKind::DrawDecline, Some(&req.user), |next, _| {
+            next.draw_offer = None;
+        })
+        .await?;
+        Ok(vec![Reply::new(
+            &row.channel,
+            words::draw_declined(&req.user),
+        )
+        .notify(&[&offerer])])
+    }
+
+    pub(super) async fn abort(&self, req: &Request, opponent: Option<&str>) -> Handled {
+        let row = self.find(req, opponent).await?;
+        if row.ply >= 2 {
+            return Err(Refusal::AbortTooLate);
+        }
+        self.change_with_event(&row, EventKind::Abort, Some(&req.user), |next, _| {
+            next.status = GameStatus::Aborted;
+            next.deadline = None;
+            next.draw_offer = None;
+        })
+        .await?;
+        Ok(vec![Reply::new(
+            &row.channel,
+            words::aborted(&req.user, row.id),
+        )
+        .notify(&[row.opponent_of(&req.user)])])
+    }
+}

@@ -1,0 +1,68 @@
+//! The scheduler's step: challenges expire, players with a quarter of their time left are
+//! reminded once, and games whose time ran out end.
+
+use super::{rematch_button, words, Handled, Reply, Service};
+use crate::store::{EndReason, EventKind};
+
+impl Service {
+    /// Runs one step. Safe to run at any moment, any number of times.
+    pub async fn tick(&self) -> Vec<Reply> {
+        match self.tick_inner().await {
+            Ok(replies) => replies,
+            Err(refusal) => {
+                tracing::warn!(reason = %refusal.text(), "scheduler step failed");
+                Vec::new()
+            }
+        }
+    }
+
+    async fn tick_inner(&self) -> Handled {
+        let now = self.now();
+        let mut replies = Vec::new();
+        for c in self.store.expire_challenges(now).await? {
+            replies.push(Reply::new(&c.channel, words::expired(&c)).notify(&[&c.challenger]));
+        }
+        for row in self.store.games_due(now).await? {
+            let game = self.rules_game(&row).await?;
+            let late = game.turn();
+            // Out of time: a loss, or a draw when the rules say the opponent cannot win.
+            let winner = game.can_win(!late).then_some(!late);
+            let finished = self
+                .finish(&row, winner, EndReason::Time, EventKind::Timeout, None)
+                .await;
+            let Ok(saved) = finished else {
+                continue; // changed meanwhile: the next tick looks again
+            };
+            let bare = game
+                .board()
+                .pieces
+                .iter()
+                .filter(|(_, p)| p.color == !late)
+                .count()
+                <= 1;
+            replies.push(
+                Reply::new(&saved.channel, words::timed_out(&saved, late, winner, bare))
+                    .notify(&[&saved.white, &saved.black])
+                    .with_buttons(vec![rematch_button(saved.id)]),
+            );
+        }
+        for row in self.store.games_to_remind(now).await? {
+            let game = self.rules_game(&row).await?;
+            let who = row.player(game.turn()).to_string();
+            let reminded =
+                self.change_with_event(&row, EventKind::Reminder, Some(&who), |next, _| {
+                    next.reminded = true;
+                });
+            if reminded.await.is_err() {
+                continue;
+            }
+            let left = row
+                .deadline
+                .map(|d| words::time_left(d - now))
+                .unwrap_or_default();
+            replies
+                .push(Reply::new(&row.channel, words::reminder(&row, &who, &left)).notify(&[&who]));
+        }
+        Ok(replies)
+    }
+}

@@ -1,0 +1,153 @@
+//! Finding the game a request is about, and the rules-level game behind a stored one.
+
+use super::{Cached, Refusal, Request, Service};
+use crate::render;
+use crate::rules::{new_game_with, AnyGame, Square};
+use crate::store::{Event, EventKind, GameChange, StoredGame, StoredMove};
+
+/// Why a stored game does not replay: which move, and what the rules said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError(pub String);
+
+/// Rebuilds a game from its start position and stored moves, checking each stored move's SAN
+/// and position against the rules as it goes when `check` is given.
+pub fn replay(
+    row: &StoredGame,
+    moves: &[StoredMove],
+    mut check: Option<&mut dyn FnMut(String)>,
+) -> Result<Box<dyn AnyGame>, ReplayError> {
+    let mut game = new_game_with(row.variant, Some(&row.start_fen), row.options)
+        .map_err(|e| ReplayError(format!("start position: {e}")))?;
+    for m in moves {
+        let info = game.play(&m.coordinate).map_err(|e| {
+            ReplayError(format!(
+                "ply {} ({}) does not replay: {e}",
+                m.ply, m.coordinate
+            ))
+        })?;
+        if let Some(report) = check.as_mut() {
+            if info.san != m.san {
+                report(format!(
+                    "ply {}: stored SAN {} but the move is {}",
+                    m.ply, m.san, info.san
+                ));
+            }
+            if game.position_text() != m.fen_after {
+                report(format!(
+                    "ply {}: the stored position differs from the replay",
+                    m.ply
+                ));
+            }
+        }
+    }
+    Ok(game)
+}
+
+impl Service {
+    /// The rules-level game of a stored game, from the cache or by replaying its moves.
+    pub(super) async fn rules_game(&self, row: &StoredGame) -> Result<Box<dyn AnyGame>, Refusal> {
+        if let Ok(cache) = self.games.lock() {
+            if let Some(c) = cache.get(&row.id).filter(|c| c.version == row.version) {
+                return Ok(c.game.clone());
+            }
+        }
+        let moves = self.store.moves(row.id).await?;
+        let game = replay(row, &moves, None).map_err(|ReplayError(why)| {
+            tracing::error!(game = row.id, %why, "game cannot be rebuilt");
+            Refusal::Damaged(row.id)
+        })?;
+        self.remember(row, &*game);
+        Ok(game)
+    }
+
+    pub(super) fn remember(&self, row: &StoredGame, game: &dyn AnyGame) {
+        if let Ok(mut cache) = self.games.lock() {
+            cache.insert(
+                row.id,
+                Cached {
+                    version: row.version,
+                    game: game.clone_box(),
+                },
+            );
+        }
+    }
+
+    /// The asker's unfinished game in this channel, picked by opponent when there are several.
+    pub(super) async fn find(
+        &self,
+        req: &Request,
+        opponent: Option<&str>,
+    ) -> Result<StoredGame, Refusal> {
+        let mut games = self.store.active_games_in(&req.channel, &req.user).await?;
+        if let Some(o) = opponent {
+            games.retain(|g| g.opponent_of(&req.user) == o);
+            if games.is_empty() {
+                return Err(Refusal::NoGameWith(o.to_string()));
+            }
+        }
+        match games.len() {
+            0 => Err(Refusal::NoGame),
+            1 => Ok(games.remove(0)),
+            _ => Err(Refusal::WhichGame(
+                games
+                    .iter()
+                    .map(|g| (g.opponent_of(&req.user).to_string(), g.id))
+                    .collect(),
+            )),
+        }
+    }
+
+    /// Stores a change to a game that is not a move, with the event that explains it, guarded
+    /// by the game's version like every change.
+    pub(super) async fn change_with_event(
+        &self,
+        row: &StoredGame,
+        kind: EventKind,
+        by: Option<&str>,
+        edit: impl FnOnce(&mut StoredGame, i64),
+    ) -> Result<StoredGame, Refusal> {
+        let now = self.now();
+        let mut next = row.clone();
+        next.updated_at = now;
+        edit(&mut next, now);
+        let change = GameChange {
+            next,
+            new_move: None,
+            event: Some(Event {
+                kind,
+                player: by.map(str::to_string),
+                ply: row.ply,
+                at: now,
+            }),
+        };
+        Ok(self.store.apply(row, &change).await?)
+    }
+
+    /// The board image, or none when images are off or drawing failed (the text still goes).
+    pub(super) async fn image(
+        &self,
+        game: &dyn AnyGame,
+        piece: Option<Square>,
+        flip: bool,
+    ) -> Option<Vec<u8>> {
+        let mut options = self.images?;
+        options.flip = flip;
+        let game = game.clone_box();
+        let _turn = self.drawing.acquire().await.ok()?;
+        // Drawing takes milliseconds of CPU: off the async workers, so that cheap requests
+        // (autocomplete, the gateway's heartbeats) never wait behind a board.
+        let drawn =
+            tokio::task::spawn_blocking(move || render::render_game(&*game, piece, options)).await;
+        match drawn {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "could not draw the board");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "drawing the board failed");
+                None
+            }
+        }
+    }
+}

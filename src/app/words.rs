@@ -1,0 +1,423 @@
+//! Every sentence a player reads: the service decides, this module words it.
+
+use super::command::Terms;
+use super::refusal::Refusal;
+use super::text::{channel, user, Text};
+use crate::rules::{Color, GameOptions, MoveInfo, Outcome, PieceView, Power, Reason, VariantId};
+use crate::store::{Challenge, StoredGame};
+use crate::text;
+
+pub fn days_text(days: i64) -> String {
+    if days == 1 {
+        "1 day".into()
+    } else {
+        format!("{days} days")
+    }
+}
+
+/// The time left before a deadline, roughly ("2 days 3 hours", "40 minutes").
+pub fn time_left(seconds: i64) -> String {
+    let s = seconds.max(0);
+    let (d, h, m) = (s / 86_400, (s % 86_400) / 3600, (s % 3600) / 60);
+    match (d, h) {
+        (0, 0) => format!("{} minute{}", m.max(1), plural(m)),
+        (0, h) => format!("{h} hour{}", plural(h)),
+        (d, 0) => days_text(d),
+        (d, h) => format!("{} {h} hour{}", days_text(d), plural(h)),
+    }
+}
+
+fn plural(n: i64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The options in words, for variants that have them.
+pub fn options_words(variant: VariantId, o: &GameOptions) -> Option<String> {
+    variant.has_options().then(|| {
+        format!(
+            "portals take {} turn{} to build, the {} occurrence of a position draws, {} moves each without a capture or pawn move draw",
+            o.portal_turns,
+            plural(o.portal_turns as i64),
+            ordinal(o.repetitions as u32),
+            o.fifty
+        )
+    })
+}
+
+/// Why a game ended, in words. `winner_to_move` says whether the winner is the side that
+/// was to move when it ended: the rules of each variant decide who wins a stalemate or a
+/// repetition, and the words follow them.
+pub fn reason_words(reason: Reason, winner_to_move: Option<bool>) -> &'static str {
+    match (reason, winner_to_move) {
+        (Reason::Checkmate, _) => "checkmate",
+        (Reason::Stalemate, None) => "stalemate",
+        (Reason::Stalemate, Some(true)) => "stalemate: the side with no legal move wins",
+        (Reason::Stalemate, Some(false)) => "stalemate: the side with no legal move loses",
+        (Reason::Repetition, Some(true)) => {
+            "repetition: the player who repeated the position loses"
+        }
+        (Reason::Repetition, _) => "repetition of the position",
+        (Reason::NoProgress, _) => "the no-progress limit",
+        (Reason::InsufficientMaterial, _) => "insufficient material",
+        (Reason::Campmate, _) => "campmate: a king reached the far rank",
+        (Reason::KingCaptured, _) => "the king was captured with no bishop left to save it",
+    }
+}
+
+/// The line announcing a result from the rules; `to_move` is the side to move at the end.
+pub fn outcome_line(outcome: Outcome, game: &StoredGame, to_move: Color) -> Text {
+    match outcome {
+        Outcome::Win { winner, reason } => text![
+            user(game.player(winner)),
+            format!(
+                " wins as {} by {}.",
+                game.variant.side(winner),
+                reason_words(reason, Some(winner == to_move))
+            )
+        ],
+        Outcome::Draw { reason } => text![format!("Draw by {}.", reason_words(reason, None))],
+    }
+}
+
+/// "alice challenges bob to a game of Chess (…). bob, do you accept?"
+pub fn challenge(challenger: &str, opponent: &str, terms: &Terms, rematch: bool) -> Text {
+    let variant = terms.variant;
+    let side = match terms.color.color() {
+        Some(c) => text![user(challenger), format!(" plays {}", variant.side(c))],
+        None => text!["colours drawn at random"],
+    };
+    let options = options_words(variant, &terms.options)
+        .map(|w| format!("; {w}"))
+        .unwrap_or_default();
+    text![
+        user(challenger),
+        " challenges ",
+        user(opponent),
+        format!(
+            " to {} of {} (",
+            if rematch { "a rematch" } else { "a game" },
+            variant.title()
+        ),
+        side,
+        format!(", {} per move{options}). ", days_text(terms.days.get())),
+        user(opponent),
+        ", do you accept? The challenge stays open for 7 days."
+    ]
+}
+
+pub fn declined(c: &Challenge) -> Text {
+    text![
+        user(&c.challenged),
+        " declined the challenge from ",
+        user(&c.challenger),
+        "."
+    ]
+}
+
+pub fn expired(c: &Challenge) -> Text {
+    text![
+        "The challenge from ",
+        user(&c.challenger),
+        " to ",
+        user(&c.challenged),
+        " expired unanswered."
+    ]
+}
+
+pub fn started(game: &StoredGame) -> Text {
+    let v = game.variant;
+    text![
+        format!("Game #{}: ", game.id),
+        user(&game.white),
+        format!(" plays {}, ", v.side(Color::White)),
+        user(&game.black),
+        format!(
+            " plays {}, {} per move. ",
+            v.side(Color::Black),
+            days_text(game.days)
+        ),
+        user(&game.white),
+        ", you move first."
+    ]
+}
+
+/// "alice played **e4**: Pawn e2 to e4."
+pub fn played(by: &str, info: &MoveInfo) -> Text {
+    text![
+        user(by),
+        format!(" played **{}**: {}.", info.san, info.description)
+    ]
+}
+
+/// What follows a move that did not end the game: check, whose move it is, the swap.
+pub fn next_to_move(game: &StoredGame, turn: Color, check: bool, swap: bool) -> Text {
+    let to_move = game.player(turn);
+    let mut t = text![
+        if check { " Check! " } else { " " },
+        user(to_move),
+        format!(
+            ", your move ({} to play, {}).",
+            game.variant.side(turn),
+            days_text(game.days)
+        )
+    ];
+    if swap {
+        t.push(text![
+            " ",
+            user(to_move),
+            format!(
+                ", instead of moving you may take {}'s side: press Swap sides.",
+                game.variant.side(Color::White)
+            )
+        ]);
+    }
+    t
+}
+
+pub fn swapped(by: &str, game: &StoredGame) -> Text {
+    let white = game.variant.side(Color::White);
+    let black = game.variant.side(Color::Black);
+    text![
+        user(by),
+        " swaps sides: ",
+        user(&game.white),
+        format!(" now plays {white}, "),
+        user(&game.black),
+        format!(" plays {black}. "),
+        user(&game.black),
+        format!(", your move as {black}.")
+    ]
+}
+
+pub fn resigned(by: &str, game: &StoredGame, winner: Color) -> Text {
+    text![
+        user(by),
+        " resigns. ",
+        user(game.player(winner)),
+        format!(
+            " wins as {} (game #{}).",
+            game.variant.side(winner),
+            game.id
+        )
+    ]
+}
+
+pub fn draw_offered(by: &str, to: &str) -> Text {
+    text![
+        user(by),
+        " offers a draw. ",
+        user(to),
+        ", do you accept? The offer lapses if you move instead."
+    ]
+}
+
+pub fn draw_agreed(by: &str, offerer: &str, game: i64) -> Text {
+    text![
+        user(by),
+        " accepts the draw offered by ",
+        user(offerer),
+        format!(". Game #{game} is drawn by agreement.")
+    ]
+}
+
+pub fn draw_declined(by: &str) -> Text {
+    text![user(by), " declines the draw. The game goes on."]
+}
+
+pub fn aborted(by: &str, game: i64) -> Text {
+    text![
+        user(by),
+        format!(" aborted game #{game}. It has no result.")
+    ]
+}
+
+/// A time-out: the opponent wins, or draws when the rules say it cannot win.
+pub fn timed_out(game: &StoredGame, late: Color, winner: Option<Color>, bare: bool) -> Text {
+    let loser = game.player(late);
+    match winner {
+        Some(w) => text![
+            user(loser),
+            format!(" ran out of time in game #{}. ", game.id),
+            user(game.player(w)),
+            format!(" wins as {}.", game.variant.side(w))
+        ],
+        None => text![
+            user(loser),
+            format!(" ran out of time in game #{}, but ", game.id),
+            user(game.player(!late)),
+            if bare {
+                " has only its royal piece left: draw."
+            } else {
+                " has too little left to win: draw."
+            }
+        ],
+    }
+}
+
+pub fn reminder(game: &StoredGame, who: &str, left: &str) -> Text {
+    text![
+        user(who),
+        format!(", it is your move in game #{} against ", game.id),
+        user(game.opponent_of(who)),
+        format!(": {left} left before you lose on time.")
+    ]
+}
+
+pub fn board_caption(game: &StoredGame, turn: Color) -> Text {
+    let v = game.variant;
+    text![
+        format!("Game #{}: ", game.id),
+        user(&game.white),
+        format!(" ({}) vs ", v.side(Color::White)),
+        user(&game.black),
+        format!(" ({}). {} to move: ", v.side(Color::Black), v.side(turn)),
+        user(game.player(turn)),
+        "."
+    ]
+}
+
+/// "White Mage on d5: enhanced: …; 3 legal moves now."
+pub fn piece_caption(
+    variant: VariantId,
+    piece: &PieceView,
+    square: &str,
+    moves: Option<usize>,
+) -> Text {
+    let state = match piece.power {
+        Power::Enhanced => "enhanced: it stands inside its side's command zone",
+        Power::Restricted => "restricted: it stands outside its side's command zone",
+        Power::Dormant => "dormant: it cannot move, capture or be captured until it wakes",
+        Power::Plain => "the zone does not change it",
+    };
+    let count = match moves {
+        Some(n) => format!("{n} legal move{} now", plural(n as i64)),
+        None => "it is not this piece's side to move".to_string(),
+    };
+    text![format!(
+        "{} {} on {square}: {state}; {count}.",
+        variant.side(piece.color),
+        piece.name
+    )]
+}
+
+/// One line of `/games`.
+pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>) -> Text {
+    text![
+        format!("- #{} {} vs ", game.id, game.variant.title()),
+        user(game.opponent_of(me)),
+        " in ",
+        channel(&game.channel),
+        format!(
+            ", move {}: {}{}",
+            game.ply / 2 + 1,
+            if yours { "**your move**" } else { "their move" },
+            left.map(|l| format!(", {l} left")).unwrap_or_default()
+        )
+    ]
+}
+
+pub const GAMES_HEADING: &str = "Your unfinished games:";
+pub const NO_GAMES: &str = "You have no unfinished games. Start one with /challenge.";
+
+/// The head of `/history`: the players, the moves and the result.
+pub fn history(game: &StoredGame, movetext: &str) -> Text {
+    let options = options_words(game.variant, &game.options)
+        .map(|w| format!(" ({w})"))
+        .unwrap_or_default();
+    text![
+        format!("Game #{} ({}{options}), ", game.id, game.variant.title()),
+        user(&game.white),
+        " vs ",
+        user(&game.black),
+        format!(
+            ": {}{}",
+            if movetext.is_empty() {
+                "no moves yet "
+            } else {
+                movetext
+            },
+            game.result.map_or("*", |r| r.word())
+        )
+    ]
+}
+
+impl Refusal {
+    /// The refusal in words, shown only to the player who acted.
+    pub fn text(&self) -> Text {
+        use Refusal::*;
+        match self {
+            Conflict => "The position changed while you were acting, try again.".into(),
+            Duplicate => "You two already have an unfinished game in this channel.".into(),
+            Database => "Herald could not reach its database; nothing was changed. Try again in a moment.".into(),
+            Damaged(id) => format!("Game #{id} is damaged and cannot be played; an admin can run `herald db check`.").into(),
+            NoGameWith(o) => text!["You have no unfinished game with ", user(o), " in this channel."],
+            NoGame => "You have no unfinished game in this channel. Start one with /challenge.".into(),
+            WhichGame(games) => {
+                let mut t = text!["You have games here with "];
+                for (i, (opponent, id)) in games.iter().enumerate() {
+                    if i > 0 {
+                        t.push(", ");
+                    }
+                    t.push(text![user(opponent), format!(" (game #{id})")]);
+                }
+                t.push(": say which with the opponent option.");
+                t
+            }
+            NoOpponent => "Name the player you challenge.".into(),
+            SelfChallenge => "You cannot challenge yourself.".into(),
+            Options(e) => format!("{e}.").into(),
+            AlreadyPlaying { opponent, game } => text![
+                "You and ",
+                user(opponent),
+                format!(" already have an unfinished game here (game #{game}): finish it first.")
+            ],
+            OpenChallenge { opponent, challenge } => text![
+                "There is already an open challenge between you and ",
+                user(opponent),
+                format!(" here (challenge #{challenge}).")
+            ],
+            GameGone => "That game no longer exists.".into(),
+            ChallengeGone => "That challenge no longer exists.".into(),
+            NotChallenged(who) => text!["Only ", user(who), " can answer this challenge."],
+            ChallengeClosed(status) => match status {
+                crate::store::ChallengeStatus::Accepted => "This challenge was already accepted.".into(),
+                crate::store::ChallengeStatus::Declined => "This challenge was already declined.".into(),
+                crate::store::ChallengeStatus::Expired => "This challenge has expired.".into(),
+                crate::store::ChallengeStatus::Open => "This challenge was already answered.".into(),
+            },
+            NotYourTurn(to_move) => text!["It is not your turn: ", user(to_move), " is to move."],
+            Move(e) => format!("Move {e}").into(),
+            Setup(e) => e.clone().into(),
+            SwapNotPlayer => "Only the two players can swap sides.".into(),
+            Over => "That game is over.".into(),
+            SwapUnavailable => "The swap is only available on Black's first turn, once per game.".into(),
+            SwapNotBlack => "Only the player holding Black may swap.".into(),
+            OfferOpen => "Your draw offer is already open.".into(),
+            DrawNotPlayer => "Only the players of this game can answer its draw offer.".into(),
+            NoOffer => "There is no open draw offer in this game any more.".into(),
+            OwnOffer => "You cannot answer your own draw offer.".into(),
+            AbortTooLate => "A game can only be aborted before each side has moved; resign or offer a draw instead.".into(),
+            RematchNotPlayer => "Only the players of that game can ask for a rematch.".into(),
+            StillPlaying => "That game is still being played.".into(),
+            NotASquare(s) => format!("'{s}' is not a square of this board.").into(),
+            NoPiece(s) => format!("There is no piece on {s}.").into(),
+            NeverPlayed(o) => text!["You have no game with ", user(o), " in this channel."],
+            NoGameForHistory => "You have no unfinished game in this channel; name the opponent of a finished one.".into(),
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! The typed values stored in text columns: each is written as one word and read back
+//! through its `FromStr`, so a damaged value is an error, never a silent default.
+
+use std::fmt;
+use std::str::FromStr;
+
+use sqlx::encode::IsNull;
+use sqlx::error::BoxDynError;
+use sqlx::sqlite::{SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
+use sqlx::{Decode, Encode, Sqlite, Type};
+
+use crate::rules::{Color, GameOptions, Reason, VariantId};
+
+/// A closed set of words stored in a column: the enum, its words, `Display` and `FromStr`.
+macro_rules! words {
+    ($(#[$doc:meta])* $name:ident, $what:literal { $($(#[$vdoc:meta])* $variant:ident = $word:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant),+
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The word stored for this value.
+            pub fn word(self) -> &'static str {
+                match self {
+                    $($name::$variant => $word),+
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.word())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                $name::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.word() == s)
+                    .ok_or_else(|| format!(concat!($what, " '{}'"), s))
+            }
+        }
+    };
+}
+
+/// Text columns for types that print and parse themselves.
+macro_rules! text_columns {
+    ($($t:ty),+ $(,)?) => {$(
+        impl Type<Sqlite> for $t {
+            fn type_info() -> SqliteTypeInfo {
+                <str as Type<Sqlite>>::type_info()
+            }
+        }
+
+        impl<'q> Encode<'q, Sqlite> for $t {
+            fn encode_by_ref(
+                &self,
+                args: &mut Vec<SqliteArgumentValue<'q>>,
+            ) -> Result<IsNull, BoxDynError> {
+                <String as Encode<'q, Sqlite>>::encode(Column::write(self), args)
+            }
+        }
+
+        impl<'r> Decode<'r, Sqlite> for $t {
+            fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+                let text = <&str as Decode<'r, Sqlite>>::decode(value)?;
+                Column::read(text).map_err(Into::into)
+            }
+        }
+    )+};
+}
+
+/// How a value is written into its text column and read back.
+trait Column: Sized {
+    fn write(&self) -> String;
+    fn read(text: &str) -> Result<Self, String>;
+}
+
+impl<T: fmt::Display + FromStr<Err = String>> Column for T {
+    fn write(&self) -> String {
+        self.to_string()
+    }
+    fn read(text: &str) -> Result<Self, String> {
+        text.parse()
+    }
+}
+
+words! {
+    /// Where a game stands.
+    GameStatus, "game status" {
+        Active = "active",
+        Finished = "finished",
+        /// Ended before each side had moved, with no result.
+        Aborted = "aborted",
+    }
+}
+
+words! {
+    /// Where a challenge stands.
+    ChallengeStatus, "challenge status" {
+        Open = "open",
+        Accepted = "accepted",
+        Declined = "declined",
+        Expired = "expired",
+    }
+}
+
+words! {
+    /// The result of a finished game, as a game record writes it.
+    GameResult, "game result" {
+        WhiteWins = "1-0",
+        BlackWins = "0-1",
+        Draw = "1/2-1/2",
+    }
+}
+
+words! {
+    /// The colour a challenger asks for.
+    ColorChoice, "colour" {
+        White = "white",
+        Black = "black",
+        Random = "random",
+    }
+}
+
+words! {
+    /// Something that happened to a game besides a move.
+    EventKind, "event kind" {
+        Swap = "swap",
+        DrawOffer = "draw-offer",
+        DrawAccept = "draw-accept",
+        DrawDecline = "draw-decline",
+        Resign = "resign",
+        Abort = "abort",
+        Reminder = "reminder",
+        Timeout = "timeout",
+    }
+}
+
+impl GameResult {
+    pub fn of(winner: Option<Color>) -> GameResult {
+        match winner {
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+    }
+
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
+}
+
+impl ColorChoice {
+    /// The colour asked for, when it is not left to chance.
+    pub fn color(self) -> Option<Color> {
+        match self {
+            ColorChoice::White => Some(Color::White),
+            ColorChoice::Black => Some(Color::Black),
+            ColorChoice::Random => None,
+        }
+    }
+
+    pub fn of(color: Color) -> ColorChoice {
+        match color {
+            Color::White => ColorChoice::White,
+            Color::Black => ColorChoice::Black,
+        }
+    }
+}
+
+/// Why a finished game ended: a rule of the game, or something the players or the clock did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    Rules(Reason),
+    /// The player to move ran out of time.
+    Time,
+    Resignation,
+    /// A draw offer accepted.
+    Agreement,
+}
+
+impl EndReason {
+    const OTHERS: [(EndReason, &'static str); 3] = [
+        (EndReason::Time, "time"),
+        (EndReason::Resignation, "resignation"),
+        (EndReason::Agreement, "agreement"),
+    ];
+    const RULES: [Reason; 7] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::Repetition,
+        Reason::NoProgress,
+        Reason::InsufficientMaterial,
+        Reason::Campmate,
+        Reason::KingCaptured,
+    ];
+
+    /// The word stored, and written as a record's termination.
+    pub fn word(self) -> &'static str {
+        match self {
+            EndReason::Rules(r) => r.name(),
+            other => EndReason::OTHERS
+                .iter()
+                .find(|(r, _)| *r == other)
+                .map_or("", |(_, w)| w),
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl FromStr for EndReason {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        EndReason::RULES
+            .iter()
+            .map(|&r| (EndReason::Rules(r), r.name()))
+            .chain(EndReason::OTHERS)
+            .find(|(_, w)| *w == s)
+            .map(|(r, _)| r)
+            .ok_or_else(|| format!("end reason '{s}'"))
+    }
+}
+
+/// The game options column: empty for the defaults, else their text form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct StoredOptions(pub GameOptions);
+
+impl fmt::Display for StoredOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_default() {
+            Ok(())
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+impl From<StoredOptions> for GameOptions {
+    fn from(stored: StoredOptions) -> GameOptions {
+        stored.0
+    }
+}
+
+impl FromStr for StoredOptions {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        s.parse()
+            .map(StoredOptions)
+            .map_err(|e| format!("game options '{s}': {e}"))
+    }
+}
+
+text_columns!(
+    VariantId,
+    GameStatus,
+    ChallengeStatus,
+    GameResult,
+    ColorChoice,
+    EventKind,
+    EndReason,
+    StoredOptions
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_reads_back() {
+        for s in GameStatus::ALL {
+            assert_eq!(s.word().parse::<GameStatus>(), Ok(*s));
+        }
+        for k in EventKind::ALL {
+            assert_eq!(k.word().parse::<EventKind>(), Ok(*k));
+        }
+        for r in EndReason::RULES
+            .map(EndReason::Rules)
+            .into_iter()
+            .chain(EndReason::OTHERS.map(|(r, _)| r))
+        {
+            assert_eq!(r.word().parse::<EndReason>(), Ok(r));
+        }
+        assert!("won".parse::<GameResult>().is_err());
+        assert_eq!("".parse::<StoredOptions>(), Ok(StoredOptions::default()));
+        assert_eq!(StoredOptions::default().to_string(), "");
+    }
+}
