@@ -19,7 +19,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Rules tools: legal moves, perft, position status, benchmark.
+    /// Rules tools: legal moves, perft, position status.
     #[command(subcommand)]
     Rules(RulesCommand),
     /// Draw a position as a PNG: the last move highlighted, or one piece's moves.
@@ -54,37 +54,6 @@ enum Command {
     /// Database maintenance.
     #[command(subcommand)]
     Db(DbCommand),
-    /// Time moves through the whole service on a scratch database (build with --release).
-    ServiceBench {
-        /// How many games for the many-games figure.
-        #[arg(long, default_value_t = 1000)]
-        games: usize,
-        /// How many moves for the one-game figures.
-        #[arg(long, default_value_t = 200)]
-        moves: usize,
-    },
-    /// Time moves through the Discord adapter against a fake Discord on loopback (build with
-    /// --release).
-    DiscordBench {
-        /// How many games move at once for the many-games figure.
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// How many moves each game plays.
-        #[arg(long, default_value_t = 20)]
-        moves: usize,
-        /// The mean pause, in milliseconds, before each move in the paced figure.
-        #[arg(long, default_value_t = 2000)]
-        think_ms: u64,
-    },
-    /// Time rendering and PNG encoding of a crowded middlegame (build with --release).
-    RenderBench {
-        /// How many timings the median is taken over.
-        #[arg(long, default_value_t = 50)]
-        samples: usize,
-        /// Image width in pixels.
-        #[arg(long, default_value_t = 1000)]
-        size: u32,
-    },
 }
 
 #[derive(Subcommand)]
@@ -208,15 +177,6 @@ enum RulesCommand {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// Time move generation and perft(3) (build with --release).
-    Bench {
-        /// The variant.
-        #[arg(long, default_value = "epoch")]
-        variant: VariantId,
-        /// How many timings each median is taken over.
-        #[arg(long, default_value_t = 15)]
-        samples: usize,
-    },
 }
 
 fn run(command: RulesCommand) -> Result<String, cli::CommandError> {
@@ -229,7 +189,6 @@ fn run(command: RulesCommand) -> Result<String, cli::CommandError> {
             divide,
         } => cli::perft(&*game(&position)?, depth, divide),
         RulesCommand::Show { position } => cli::show(&*game(&position)?),
-        RulesCommand::Bench { variant, samples } => cli::bench(variant, samples.max(1))?,
     })
 }
 
@@ -302,39 +261,6 @@ fn main() -> ExitCode {
     herald::envfile::load(std::path::Path::new(".env"));
     init_logs();
     match args.command {
-        Some(Command::DiscordBench {
-            games,
-            moves,
-            think_ms,
-        }) => {
-            let think = std::time::Duration::from_millis(think_ms);
-            let done = runtime().and_then(|rt| {
-                rt.block_on(herald::discord::bench::run(games.max(1), moves, think))
-            });
-            match done {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("herald: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Some(Command::ServiceBench { games, moves }) => {
-            let done = runtime().and_then(|rt| rt.block_on(cli::service_bench(games, moves)));
-            match done {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("herald: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
         Some(Command::Local { db, out, no_images }) => match local(db, &out, !no_images) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -367,18 +293,6 @@ fn main() -> ExitCode {
                 Err(e) => {
                     eprintln!("herald: {e}");
                     ExitCode::FAILURE
-                }
-            }
-        }
-        Some(Command::RenderBench { samples, size }) => {
-            match cli::render_bench(samples.max(1), size) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("herald: {e}");
-                    ExitCode::from(2)
                 }
             }
         }

@@ -1,10 +1,13 @@
 //! AGEIOU (../shared/rules/ageiou.md): the perft figures, a hand-worked position for every
 //! rule, the options, the position text, notation, seeded playouts and a board image.
 
+mod support;
+
 use herald::rules::{
     new_game, new_game_with, AnyGame, Color, GameOptions, MoveError, Outcome, Reason, SetupError,
     Square, VariantId,
 };
+use support::seeded::Seeded;
 
 const START: &str = "bvncqkcnvb/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/BVNCQKCNVB w - - - 0 1";
 
@@ -713,7 +716,7 @@ fn seeded_playouts_read_back_and_count_consistently() {
     for seed in 1..=16u64 {
         let options = turns(1 + (seed % 3) as u32);
         let mut g = new_game_with(VariantId::Ageiou, None, options).unwrap();
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut rng = Seeded::new(seed);
         for ply in 0..160 {
             let t = g.position_text();
             let back = new_game_with(VariantId::Ageiou, Some(&t), options)
@@ -743,10 +746,7 @@ fn seeded_playouts_read_back_and_count_consistently() {
                 let total: u64 = g.divide(2).iter().map(|(_, n)| n).sum();
                 assert_eq!(total, g.perft(2), "{t}");
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let pick = &moves[(state % moves.len() as u64) as usize];
+            let pick = &moves[rng.below(moves.len())];
             play(&mut g, &pick.coordinate);
             let _ = g.board();
         }

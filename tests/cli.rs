@@ -1,6 +1,6 @@
 //! The `herald rules` commands, run as a player or a test tool runs them.
 
-mod common;
+mod support;
 
 use std::process::{Command, Output};
 
@@ -137,7 +137,7 @@ fn an_unknown_variant_is_refused() {
 #[test]
 fn checkmate_shows_the_winner_and_prints_no_moves() {
     // The Marshal on g7 checks along the diagonal; Templars on c9 and e11 take a12 and b13.
-    let fen = common::fen("pa13 Te11 Tc9 Mg7 Pg1", "b - - - - - 0 1");
+    let fen = support::fen("pa13 Te11 Tc9 Mg7 Pg1", "b - - - - - 0 1");
     let out = herald(&["rules", "show", "--fen", &fen]);
     assert_eq!(
         stdout(&out),
@@ -152,7 +152,7 @@ fn checkmate_shows_the_winner_and_prints_no_moves() {
 
 #[test]
 fn stalemate_is_a_win_for_the_side_that_cannot_move() {
-    let fen = common::fen("pa13 Td10 Te10 Pg1", "b - - - - - 0 1");
+    let fen = support::fen("pa13 Td10 Te10 Pg1", "b - - - - - 0 1");
     let out = herald(&["rules", "show", "--fen", &fen]);
     assert_eq!(
         stdout(&out),
@@ -215,16 +215,4 @@ fn render_refuses_a_piece_square_without_a_piece() {
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("not a square"), "{}", stderr(&run));
     assert!(!std::path::Path::new("unused.png").exists());
-}
-
-#[test]
-fn the_bench_times_any_variant() {
-    let out = herald(&["rules", "bench", "--variant", "fantastic", "--samples", "1"]);
-    assert_eq!(out.status.code(), Some(0));
-    let text = stdout(&out);
-    assert!(text.contains("start (87 moves)"), "{text}");
-    assert!(
-        text.contains("perft(3) from the start: 674147 leaves"),
-        "{text}"
-    );
 }

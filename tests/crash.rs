@@ -6,10 +6,12 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
+mod support;
+
 use herald::app::{Service, SystemClock};
-use herald::cli::seeded_game;
 use herald::rules::VariantId;
 use herald::store::Store;
+use support::seeded::seeded_game;
 
 #[test]
 fn a_killed_process_leaves_whole_moves_only() {

@@ -6,7 +6,10 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use herald::discord::fake::{opt, user_opt, Fake, Recorded, Sent, APPLICATION, GUILD};
+#[path = "support/fake.rs"]
+mod fake;
+
+use fake::{opt, user_opt, Fake, Recorded, Sent, APPLICATION, GUILD};
 
 const TOKEN: &str = "fake-bot-token.abc.def";
 const WAIT: Duration = Duration::from_secs(30);

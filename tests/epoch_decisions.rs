@@ -1,8 +1,8 @@
 //! One or more tests for every decision in the project's Epoch rules decisions (epoch.md),
 //! section by section. Positions are built from piece lists (see `common`).
 
-mod common;
-use common::*;
+mod support;
+use support::*;
 
 use herald::rules::{new_game, AnyGame, Color, MoveError, Outcome, Power, Reason, VariantId};
 

@@ -2,32 +2,19 @@
 //! legal move's SAN and coordinate forms parse back to it, replaying a game's moves gives the
 //! same position, and nothing panics on any reachable position.
 
+mod support;
+
 use herald::rules::{new_game, AnyGame, VariantId};
-
-/// xorshift64*: a small seeded generator, so every failure is reproducible from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use support::seeded::Seeded;
 
 /// Plays a random game; captures, blasts and promotions are preferred half of the time so
 /// the games reach the rules that need contact.
 fn playout(
     seed: u64,
     plies: usize,
-    mut check: impl FnMut(&dyn AnyGame, &mut Rng),
+    mut check: impl FnMut(&dyn AnyGame, &mut Seeded),
 ) -> Box<dyn AnyGame> {
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Seeded::new(seed);
     let mut game = new_game(VariantId::Epoch, None).expect("start position");
     for _ in 0..plies {
         check(&*game, &mut rng);
@@ -114,7 +101,7 @@ fn replaying_in_san_gives_the_same_position() {
     for seed in 300..310 {
         let mut sans = Vec::new();
         let mut game = new_game(VariantId::Epoch, None).unwrap();
-        let mut rng = Rng(seed);
+        let mut rng = Seeded::new(seed);
         for _ in 0..150 {
             let moves = game.legal_moves();
             if moves.is_empty() {

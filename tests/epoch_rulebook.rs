@@ -2,8 +2,8 @@
 //! each test rebuilds a small position that shows what the caption describes and checks what a
 //! player would notice: which moves are legal, whether a side is in check, how the game ends.
 
-mod common;
-use common::*;
+mod support;
+use support::*;
 
 use herald::rules::{AnyGame, Color, Outcome, Power, Reason, Square};
 

@@ -1,10 +1,10 @@
 //! Fantastic XIII (../shared/rules/fantastic-xiii.md): the sanity figures, every piece's moves,
 //! the King's jump, promotions, en passant, the end of the game, position texts and notation.
 
-mod common;
+mod support;
 
-use common::{fen, field, has, piece_at, play, targets};
 use herald::rules::{help, new_game, AnyGame, Color, Outcome, Reason, VariantId};
+use support::{fen, field, has, piece_at, play, targets};
 
 fn game(pieces: &str, fields: &str) -> Box<dyn AnyGame> {
     let text = fen(pieces, fields);
@@ -47,6 +47,7 @@ fn the_start_has_87_moves_and_7569_pairs() {
     let g = start();
     assert_eq!(g.perft(1), 87);
     assert_eq!(g.perft(2), 7569);
+    assert_eq!(g.perft(3), 674_147);
     assert_eq!(
         g.position_text(),
         "hmqcsnknscqmh/5tit5/6t6/ppppppppppppp/13/13/13/13/13/PPPPPPPPPPPPP/6T6/5TIT5/HMQCSNKNSCQMH w - - 0 1"

@@ -2,23 +2,10 @@
 //! same text and moves, every move's SAN and coordinate forms parse back to it, perft equals
 //! the sum of divide, and nothing panics on a reachable position.
 
+mod support;
+
 use herald::rules::{new_game, AnyGame, VariantId};
-
-/// xorshift64*: a small seeded generator, so every failure is reproducible from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use support::seeded::Seeded;
 
 /// What the position text cannot say: whether a King standing on its home square has moved
 /// (it then has no jump, but a text read back gives it one).
@@ -30,9 +17,9 @@ struct KingsMoved([bool; 2]);
 fn playout(
     seed: u64,
     plies: usize,
-    mut check: impl FnMut(&dyn AnyGame, &KingsMoved, &mut Rng),
+    mut check: impl FnMut(&dyn AnyGame, &KingsMoved, &mut Seeded),
 ) -> Box<dyn AnyGame> {
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Seeded::new(seed);
     let mut game = new_game(VariantId::Fantastic, None).expect("start position");
     let mut moved = KingsMoved::default();
     for _ in 0..plies {

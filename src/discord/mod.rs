@@ -2,9 +2,7 @@
 //! `Request`s and the service's `Reply`s into interaction responses and channel messages.
 //! Every behaviour lives in `app`; nothing here decides anything about a game.
 
-pub mod bench;
 mod commands;
-pub mod fake;
 mod send;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,8 +1,10 @@
-//! A fake Discord on 127.0.0.1 — REST and gateway — for the end-to-end tests and
-//! `herald discord-bench`. It speaks just enough of Discord's API v10 for serenity: it accepts
+//! A fake Discord on 127.0.0.1 — REST and gateway — for the end-to-end tests and the Discord
+//! benchmark. It speaks just enough of Discord's API v10 for serenity: it accepts
 //! one bot token, answers READY, records every REST call the bot makes (JSON bodies and
 //! multipart attachments decoded) and sends INTERACTION_CREATE dispatches built like
 //! Discord's. Nothing here talks to the network beyond loopback.
+
+#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,5 +1,8 @@
-//! Shared helpers for the integration tests: build Epoch positions from piece lists.
+//! Shared helpers for the integration tests: Epoch positions from piece lists, and the seeded
+//! generator. The fake Discord beside this file is included only by the tests that need it.
 #![allow(dead_code)]
+
+pub mod seeded;
 
 use herald::rules::{new_game, AnyGame, Power, Square, VariantId};
 

@@ -1,14 +1,20 @@
-//! `herald discord-bench`: the time from Discord sending a move's INTERACTION_CREATE to Herald's
-//! answer with the board PNG arriving back, measured through the fake Discord on loopback with
-//! the real serenity client, service, SQLite store and renderer in between.
+//! The time from Discord sending a move's INTERACTION_CREATE to Herald's answer with the board
+//! PNG arriving back, measured through the fake Discord on loopback with the real serenity
+//! client, service, SQLite store and renderer in between:
+//! `cargo bench --bench discord -- --games 100 --moves 20 --think-ms 2000`.
+
+mod common;
+#[path = "../tests/support/fake.rs"]
+mod fake;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::fake::{opt, user_opt, Fake, Sent};
-use super::Config;
-use crate::app::{Service, SystemClock};
-use crate::rules::VariantId;
+use common::{quantile, seeded::seeded_game, Args};
+use fake::{opt, user_opt, Fake, Recorded, Sent};
+use herald::app::{Service, SystemClock};
+use herald::discord::Config;
+use herald::rules::VariantId;
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -49,7 +55,7 @@ async fn start_game(fake: &Fake, t: &Table) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn answer(fake: &Fake, sent: &Sent) -> anyhow::Result<super::fake::Recorded> {
+async fn answer(fake: &Fake, sent: &Sent) -> anyhow::Result<Recorded> {
     fake.callback(sent, WAIT)
         .await
         .ok_or_else(|| anyhow::anyhow!("Herald did not answer interaction {}", sent.id))
@@ -100,7 +106,7 @@ async fn play_all(
     for (i, t) in tables.into_iter().enumerate() {
         let fake = fake.clone();
         let game_seed = seed + i as u64;
-        let moves = crate::cli::seeded_game(VariantId::Epoch, game_seed, plies);
+        let moves = seeded_game(VariantId::Epoch, game_seed, plies);
         tasks.push(tokio::spawn(async move {
             play(&fake, &t, &moves, think, game_seed).await
         }));
@@ -113,14 +119,11 @@ async fn play_all(
 }
 
 fn summary(name: &str, mut xs: Vec<f64>, wall: f64) -> String {
-    xs.sort_by(|a, b| a.total_cmp(b));
-    let at = |q: f64| xs[((xs.len() as f64 - 1.0) * q).round() as usize] * 1000.0;
+    let mut at = |q: f64| quantile(&mut xs, q) * 1000.0;
+    let (median, p99, max) = (at(0.5), at(0.99), at(1.0));
     format!(
-        "{name}: {} moves, median {:.1} ms, p99 {:.1} ms, max {:.1} ms, {:.0} moves/s\n",
+        "{name}: {} moves, median {median:.1} ms, p99 {p99:.1} ms, max {max:.1} ms, {:.0} moves/s\n",
         xs.len(),
-        at(0.5),
-        at(0.99),
-        at(1.0),
         xs.len() as f64 / wall
     )
 }
@@ -128,15 +131,14 @@ fn summary(name: &str, mut xs: Vec<f64>, wall: f64) -> String {
 /// Runs the benchmark: `plies` moves in one game; then in `games` games all moving at once
 /// with no pause (the saturation figure); then in `games` other games where each player
 /// pauses about `think` before each move.
-pub async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<String> {
-    let dir = std::env::temp_dir().join(format!("herald-discord-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let url = format!("sqlite://{}", dir.join("bench.db").display());
-    let store = crate::store::Store::open(&url).await?;
+async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<String> {
+    let dir = tempfile::tempdir()?;
+    let url = format!("sqlite://{}", dir.path().join("bench.db").display());
+    let store = herald::store::Store::open(&url).await?;
     let service = Arc::new(Service::new(
         store,
         Arc::new(SystemClock),
-        Some(crate::render::Options::default()),
+        Some(herald::render::Options::default()),
     ));
     let fake = Fake::start("bench-token").await?;
     let config = Config {
@@ -145,7 +147,7 @@ pub async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<
         api_base: Some(fake.api_base().to_string()),
         tick: Duration::from_secs(60),
     };
-    let bot = tokio::spawn(super::run(service.clone(), config));
+    let bot = tokio::spawn(herald::discord::run(service.clone(), config));
     anyhow::ensure!(
         fake.wait_ready(1, WAIT).await,
         "the bot did not connect to the fake Discord"
@@ -163,7 +165,7 @@ pub async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<
     let mut tables = tables.into_iter();
     let first = tables.next().expect("one table");
     let mut out = String::new();
-    let moves = crate::cli::seeded_game(VariantId::Epoch, 1, plies);
+    let moves = seeded_game(VariantId::Epoch, 1, plies);
     let clock = std::time::Instant::now();
     let one = play(&fake, &first, &moves, Duration::ZERO, 1).await?;
     out += &summary(
@@ -201,13 +203,11 @@ pub async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<
     );
     if !waits.is_empty() {
         let mut w = waits;
-        w.sort_by(|a, b| a.total_cmp(b));
-        let at = |q: f64| w[((w.len() as f64 - 1.0) * q).round() as usize] * 1000.0;
         out += &format!(
             "  autocomplete meanwhile: {} answers, median {:.1} ms, p99 {:.1} ms\n",
             w.len(),
-            at(0.5),
-            at(0.99)
+            quantile(&mut w, 0.5) * 1000.0,
+            quantile(&mut w, 0.99) * 1000.0
         );
     }
     let paced: Vec<Table> = tables.take(games).collect();
@@ -222,6 +222,18 @@ pub async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<
     );
     bot.abort();
     service.store().close().await;
-    let _ = std::fs::remove_dir_all(&dir);
     Ok(out)
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::read();
+    let games = args.number("games", 100, 2);
+    let moves = args.number("moves", 20, 2);
+    let think = Duration::from_millis(args.number("think-ms", 2000, 10));
+    let text = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(run(games.max(1), moves, think))?;
+    print!("{text}");
+    Ok(())
 }
