@@ -2,8 +2,8 @@
 
 pub mod app;
 pub mod cli;
+pub mod config;
 pub mod discord;
-pub mod envfile;
 pub mod local;
 pub mod render;
 pub mod rules;

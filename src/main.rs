@@ -66,12 +66,6 @@ enum DbCommand {
     },
 }
 
-/// The database URL: the flag, else DATABASE_URL, else the default file.
-fn database_url(flag: Option<String>) -> String {
-    flag.or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
-        .unwrap_or_else(|| herald::store::DEFAULT_URL.to_string())
-}
-
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -89,7 +83,7 @@ async fn open_service(url: &str, images: bool) -> anyhow::Result<herald::app::Se
 }
 
 fn local(db: Option<String>, out: &std::path::Path, images: bool) -> anyhow::Result<()> {
-    let url = database_url(db);
+    let url = herald::config::database_url(db)?;
     runtime()?.block_on(async {
         let service = open_service(&url, images).await?;
         let stdin = std::io::stdin();
@@ -100,7 +94,7 @@ fn local(db: Option<String>, out: &std::path::Path, images: bool) -> anyhow::Res
 }
 
 fn db_check(db: Option<String>) -> anyhow::Result<bool> {
-    let url = database_url(db);
+    let url = herald::config::database_url(db)?;
     runtime()?.block_on(async {
         let service = open_service(&url, false).await?;
         let (games, problems) = service.check_database().await?;
@@ -238,7 +232,13 @@ fn bot() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let url = database_url(None);
+    let url = match herald::config::database_url(None) {
+        Ok(url) => url,
+        Err(e) => {
+            eprintln!("herald: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let done = runtime().and_then(|rt| {
         rt.block_on(async {
             let service = std::sync::Arc::new(open_service(&url, true).await?);
@@ -258,7 +258,7 @@ fn bot() -> ExitCode {
 
 fn main() -> ExitCode {
     let args = Cli::parse();
-    herald::envfile::load(std::path::Path::new(".env"));
+    herald::config::load_dotenv(std::path::Path::new("."));
     init_logs();
     match args.command {
         Some(Command::Local { db, out, no_images }) => match local(db, &out, !no_images) {

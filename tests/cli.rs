@@ -216,3 +216,21 @@ fn render_refuses_a_piece_square_without_a_piece() {
     assert!(stderr(&run).contains("not a square"), "{}", stderr(&run));
     assert!(!std::path::Path::new("unused.png").exists());
 }
+
+#[test]
+fn a_database_url_that_names_no_file_is_refused_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    for url in ["sqlite://", "sqlite::memory:", "postgress://x/y"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+            .args(["db", "check"])
+            .current_dir(dir.path())
+            .env("DATABASE_URL", url)
+            .output()
+            .expect("the herald binary runs");
+        assert_eq!(out.status.code(), Some(1), "{url}");
+        let why = stderr(&out);
+        assert!(why.contains(url) && why.contains("sqlite://herald.db"), "{why}");
+    }
+    // Nothing was created on the way.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -19,9 +19,6 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
 
-/// The database URL used when none is given.
-pub const DEFAULT_URL: &str = "sqlite://herald.db";
-
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("the database at {url} cannot be opened: {source}")]

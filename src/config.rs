@@ -1,0 +1,102 @@
+//! Settings from the environment and a `.env` file, read once at start and checked there, so
+//! a mistake is one clear line rather than a strange failure later.
+
+use std::path::Path;
+
+/// The database URL used when none is given.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://herald.db";
+
+/// A setting that cannot be used, in words for whoever runs Herald.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error(
+        "the database URL '{0}' names no file: write sqlite://herald.db, or sqlite:// and a path"
+    )]
+    NoFile(String),
+    #[error("the database URL '{0}' is not a SQLite URL: it must start with sqlite:// (for example sqlite://herald.db)")]
+    NotSqlite(String),
+}
+
+/// Sets the variables of a `.env` file in `dir` that the environment does not already have
+/// (`NAME=value` lines, `#` comments, quotes, `export`). A missing file is fine; a line that
+/// cannot be read is named on standard error and skipped. Returns the names it set.
+pub fn load_dotenv(dir: &Path) -> Vec<String> {
+    let path = dir.join(".env");
+    let Ok(lines) = dotenvy::from_path_iter(&path) else {
+        return Vec::new();
+    };
+    let mut set = Vec::new();
+    for item in lines {
+        match item {
+            Ok((name, value)) => {
+                if std::env::var_os(&name).is_none() {
+                    // Called once at start-up, before any thread is spawned.
+                    std::env::set_var(&name, value);
+                    set.push(name);
+                }
+            }
+            Err(e) => eprintln!("herald: {}: {e}; that line is skipped", path.display()),
+        }
+    }
+    set
+}
+
+/// The database URL: the flag, else DATABASE_URL, else the default file; checked to name a
+/// SQLite file (an empty path or `:memory:` would give every pooled connection its own empty
+/// database).
+pub fn database_url(flag: Option<String>) -> Result<String, ConfigError> {
+    let url = flag
+        .or_else(|| std::env::var("DATABASE_URL").ok())
+        .map(|u| u.trim().to_string())
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
+    check_database_url(&url)?;
+    Ok(url)
+}
+
+fn check_database_url(url: &str) -> Result<(), ConfigError> {
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .ok_or_else(|| ConfigError::NotSqlite(url.to_string()))?;
+    let file = path.split('?').next().unwrap_or_default();
+    if file.is_empty() || file == ":memory:" || path.contains("mode=memory") {
+        return Err(ConfigError::NoFile(url.to_string()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_urls_must_name_a_file() {
+        for good in [
+            "sqlite://herald.db",
+            "sqlite:///var/lib/herald/h.db",
+            "sqlite:x.db?mode=rwc",
+        ] {
+            assert_eq!(check_database_url(good), Ok(()), "{good}");
+        }
+        for empty in [
+            "sqlite://",
+            "sqlite:",
+            "sqlite::memory:",
+            "sqlite://?mode=memory",
+        ] {
+            assert!(
+                matches!(check_database_url(empty), Err(ConfigError::NoFile(_))),
+                "{empty}"
+            );
+        }
+        assert!(matches!(
+            check_database_url("herald.db"),
+            Err(ConfigError::NotSqlite(_))
+        ));
+        assert_eq!(
+            database_url(Some(" sqlite://a.db ".into())),
+            Ok("sqlite://a.db".into())
+        );
+    }
+}
