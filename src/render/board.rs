@@ -1,0 +1,270 @@
+//! The board: the frame around it, the squares with their tints, the marks under and over
+//! the pieces, the pieces, and the file and rank labels.
+
+use tiny_skia::{Pixmap, PremultipliedColorU8};
+
+use super::layout::Layout;
+use super::overlays;
+use super::pieces::{self, Look};
+use super::scene::Scene;
+use super::text;
+use super::theme::{self, Rgba};
+use crate::rules::{BoardView, Color, Power, Square};
+
+/// Draws the board part of a scene, everything above the panel.
+pub fn draw(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
+    draw_frame(pixmap, layout);
+    draw_squares(pixmap, layout, scene);
+    let line = (layout.square * 0.06).max(2.0);
+    draw_marks_under(pixmap, layout, scene, line);
+    draw_pieces(pixmap, layout, scene.board);
+    draw_marks_over(pixmap, layout, scene);
+    draw_labels(pixmap, layout);
+}
+
+/// `top` over an opaque `base`, blended as the drawing library blends (sRGB values, straight
+/// alpha).
+fn over(base: [u8; 3], top: Rgba) -> [u8; 3] {
+    let a = top.3 as u32;
+    let mix = |b: u8, t: u8| ((t as u32 * a + b as u32 * (255 - a) + 127) / 255) as u8;
+    [
+        mix(base[0], top.0),
+        mix(base[1], top.1),
+        mix(base[2], top.2),
+    ]
+}
+
+fn opaque(c: Rgba) -> [u8; 3] {
+    [c.0, c.1, c.2]
+}
+
+/// Every square's colour with its tints folded in: light or dark, the zones, the special
+/// squares, the last move and the focus. One opaque fill per square, no blending passes.
+fn square_colours(scene: &Scene, layout: &Layout) -> Vec<[u8; 3]> {
+    let view = scene.board;
+    let files = layout.files as usize;
+    let index = |sq: Square| sq.rank as usize * files + sq.file as usize;
+    let mut colours: Vec<[u8; 3]> = (0..files * layout.ranks as usize)
+        .map(|i| {
+            // a1 is dark, as on every chessboard.
+            if (i % files + i / files).is_multiple_of(2) {
+                opaque(theme::DARK_SQUARE)
+            } else {
+                opaque(theme::LIGHT_SQUARE)
+            }
+        })
+        .collect();
+    let mut tint = |sq: Square, c: Rgba| {
+        if let Some(slot) = colours.get_mut(index(sq)) {
+            *slot = over(*slot, c);
+        }
+    };
+    for zone in &view.zones {
+        let c = match zone.color {
+            Color::White => theme::WHITE_ZONE,
+            Color::Black => theme::BLACK_ZONE,
+        };
+        zone.squares.iter().for_each(|&sq| tint(sq, c));
+    }
+    view.special_squares
+        .iter()
+        .for_each(|&sq| tint(sq, theme::COMMAND));
+    if let Some(marks) = scene.last_move {
+        tint(marks.from, theme::LAST_MOVE);
+        if marks.to != marks.from {
+            tint(marks.to, theme::LAST_MOVE);
+        }
+        for &v in marks.victims.iter().filter(|&&v| v != marks.to) {
+            tint(v, theme::VICTIM);
+        }
+    }
+    if let Some(focus) = scene.focus {
+        tint(focus.square, theme::FOCUS);
+        for m in &focus.moves {
+            m.victims.iter().for_each(|&v| tint(v, theme::CAUGHT));
+        }
+    }
+    colours
+}
+
+/// Fills a pixel rectangle with an opaque colour.
+fn fill_opaque(pixmap: &mut Pixmap, x: u32, y: u32, w: u32, h: u32, c: [u8; 3]) {
+    let stride = pixmap.width() as usize;
+    let Some(px) = PremultipliedColorU8::from_rgba(c[0], c[1], c[2], 255) else {
+        return;
+    };
+    let pixels = pixmap.pixels_mut();
+    for row in y as usize..(y + h) as usize {
+        let start = row * stride + x as usize;
+        if let Some(slice) = pixels.get_mut(start..start + w as usize) {
+            slice.fill(px);
+        }
+    }
+}
+
+/// Draws a premultiplied sprite at (`x`, `y`), source over.
+pub fn blit(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
+    let (dw, dh) = (pixmap.width() as i32, pixmap.height() as i32);
+    let sw = sprite.width() as i32;
+    let stride = dw as usize;
+    let src = sprite.pixels();
+    let dst = pixmap.pixels_mut();
+    for sy in 0..sprite.height() as i32 {
+        let ty = y + sy;
+        if ty < 0 || ty >= dh {
+            continue;
+        }
+        for sx in 0..sw {
+            let tx = x + sx;
+            if tx < 0 || tx >= dw {
+                continue;
+            }
+            let s = src[(sy * sw + sx) as usize];
+            let sa = s.alpha();
+            if sa == 0 {
+                continue;
+            }
+            let d = &mut dst[ty as usize * stride + tx as usize];
+            if sa == 255 {
+                *d = s;
+                continue;
+            }
+            let keep = 255 - sa as u32;
+            let mix = |sc: u8, dc: u8| (sc as u32 + (dc as u32 * keep + 127) / 255).min(255) as u8;
+            if let Some(p) = PremultipliedColorU8::from_rgba(
+                mix(s.red(), d.red()),
+                mix(s.green(), d.green()),
+                mix(s.blue(), d.blue()),
+                mix(sa, d.alpha()),
+            ) {
+                *d = p;
+            }
+        }
+    }
+}
+
+/// The background around the board; the squares cover the rest.
+fn draw_frame(pixmap: &mut Pixmap, layout: &Layout) {
+    let bg = opaque(theme::BACKGROUND);
+    let (bx, by) = (layout.board_x as u32, layout.board_y as u32);
+    let (bw, bh) = (
+        (layout.square * layout.files as f32) as u32,
+        (layout.square * layout.ranks as f32) as u32,
+    );
+    let (width, height) = (layout.width, layout.height);
+    fill_opaque(pixmap, 0, 0, width, by, bg);
+    fill_opaque(pixmap, 0, by + bh, width, height - by - bh, bg);
+    fill_opaque(pixmap, 0, by, bx, bh, bg);
+    fill_opaque(pixmap, bx + bw, by, width - bx - bw, bh, bg);
+}
+
+fn draw_squares(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
+    let q = layout.square as u32;
+    let colours = square_colours(scene, layout);
+    for rank in 0..layout.ranks {
+        for file in 0..layout.files {
+            let (x, y) = layout.origin(Square::new(file, rank));
+            let c = colours[rank as usize * layout.files as usize + file as usize];
+            fill_opaque(pixmap, x as u32, y as u32, q, q, c);
+        }
+    }
+}
+
+/// The marks drawn under the pieces: zone edges, special squares, the blast ring, riposte,
+/// check, portals and marked squares. `line` is the width of a square's frame.
+fn draw_marks_under(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, line: f32) {
+    let view = scene.board;
+    for zone in &view.zones {
+        overlays::zone_edge(pixmap, layout, zone);
+    }
+    for &sq in &view.special_squares {
+        overlays::frame(pixmap, layout, sq, theme::COMMAND_EDGE, line, false);
+    }
+    if let Some(marks) = scene.last_move {
+        overlays::blast_ring(pixmap, layout, marks);
+    }
+    for &sq in &view.riposte {
+        overlays::frame(pixmap, layout, sq, theme::RIPOSTE, line * 1.2, true);
+    }
+    if let Some(sq) = view.royal_in_check {
+        overlays::check(pixmap, layout, sq);
+    }
+    for portal in &view.portals {
+        let building = portal.building.is_some();
+        overlays::whirlpool(pixmap, layout, portal.entrance, building);
+        overlays::ripples(pixmap, layout, portal.exit, portal.entrance, building);
+    }
+    for m in &view.marked {
+        overlays::frame(pixmap, layout, m.square, theme::MARKED, line * 1.2, true);
+    }
+}
+
+/// The pieces, each with its badge when enhanced, faded when dormant.
+fn draw_pieces(pixmap: &mut Pixmap, layout: &Layout, view: &BoardView) {
+    let q = layout.square;
+    let size = (q * 0.92).round() as u32;
+    let offset = ((q - size as f32) / 2.0).round() as i32;
+    let badge = pieces::badge(size);
+    for (sq, piece) in &view.pieces {
+        let (x, y) = layout.origin(*sq);
+        let (x, y) = (x as i32 + offset, y as i32 + offset);
+        if piece.power == Power::Enhanced {
+            blit(pixmap, &badge, x, y);
+        }
+        let look = if piece.power == Power::Dormant {
+            Look::Asleep
+        } else {
+            Look::Normal
+        };
+        let sprite = pieces::sprite(piece.emblem, piece.livery, look, size);
+        blit(pixmap, &sprite, x, y);
+    }
+}
+
+/// The marks drawn over the pieces: the last move's victims, the labels of building portals
+/// and marked squares, and the moves of the focused piece.
+fn draw_marks_over(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
+    let view = scene.board;
+    if let Some(marks) = scene.last_move {
+        overlays::victim_crosses(pixmap, layout, marks);
+    }
+    for portal in &view.portals {
+        if let Some((_, done, needed)) = portal.building {
+            let label = format!("{done}/{needed}");
+            let (sq, fill) = (portal.entrance, theme::PORTAL_TAG);
+            overlays::tag(pixmap, layout, sq, &label, fill, true);
+        }
+    }
+    for m in &view.marked {
+        overlays::tag(pixmap, layout, m.square, &m.label, theme::MARKED, false);
+    }
+    if let Some(focus) = scene.focus {
+        for m in &focus.moves {
+            if m.captures && m.blast.is_none() {
+                overlays::corners(pixmap, layout, m.to);
+            } else if m.to != focus.square {
+                overlays::dot(pixmap, layout, m.to);
+            }
+        }
+    }
+}
+
+/// The file letters under the board and the rank numbers to its left.
+fn draw_labels(pixmap: &mut Pixmap, layout: &Layout) {
+    let q = layout.square;
+    let px = (q * 0.34).max(9.0);
+    let bottom = layout.board_y + q * layout.ranks as f32;
+    for col in 0..layout.files {
+        let sq = layout.square_at(col, 0);
+        let (cx, _) = layout.centre(sq);
+        let label = sq.file_char().to_string();
+        text::draw_centred(pixmap, &label, cx, bottom + q * 0.42, px, theme::LABEL);
+    }
+    for row in 0..layout.ranks {
+        let sq = layout.square_at(0, row);
+        let (_, cy) = layout.centre(sq);
+        let label = (sq.rank + 1).to_string();
+        let x = layout.board_x - text::width(&label, px) - q * 0.12;
+        text::draw(pixmap, &label, x, cy + px * 0.36, px, theme::LABEL);
+    }
+}

@@ -1,0 +1,219 @@
+//! The vocabulary the emblems are drawn in: paths in the unit square (y down) and the parts
+//! made of them.
+
+use tiny_skia::{Path, PathBuilder, Rect};
+
+/// How a part of an emblem is painted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Filled in the owner's colour and outlined.
+    Body,
+    /// Filled in the detail colour (contrasting with the body), no outline.
+    Accent,
+    /// Stroked in the detail colour.
+    Line,
+}
+
+pub struct Part {
+    pub role: Role,
+    pub path: Path,
+}
+
+pub fn body(path: Path) -> Part {
+    Part {
+        role: Role::Body,
+        path,
+    }
+}
+
+pub fn accent(path: Path) -> Part {
+    Part {
+        role: Role::Accent,
+        path,
+    }
+}
+
+pub fn detail(path: Path) -> Part {
+    Part {
+        role: Role::Line,
+        path,
+    }
+}
+
+/// The plinth most pieces stand on.
+pub fn plinth() -> Part {
+    body(rounded(0.2, 0.78, 0.8, 0.9, 0.04))
+}
+
+/// Straight lines through `points`, closed when `closed`.
+fn polyline(points: &[(f32, f32)], closed: bool) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    pb.move_to(points[0].0, points[0].1);
+    for &(x, y) in &points[1..] {
+        pb.line_to(x, y);
+    }
+    if closed {
+        pb.close();
+    }
+    pb.finish()
+}
+
+/// A closed polygon.
+pub fn poly(points: &[(f32, f32)]) -> Path {
+    polyline(points, true).expect("a polygon")
+}
+
+/// An open line through the points.
+pub fn line(points: &[(f32, f32)]) -> Path {
+    polyline(points, false).expect("a line")
+}
+
+pub fn circle(x: f32, y: f32, r: f32) -> Path {
+    PathBuilder::from_circle(x, y, r).expect("a circle")
+}
+
+/// The ellipse filling the box from (`left`, `top`) to (`right`, `bottom`).
+pub fn oval(left: f32, top: f32, right: f32, bottom: f32) -> Path {
+    let rect = Rect::from_ltrb(left, top, right, bottom).expect("an oval's box");
+    PathBuilder::from_oval(rect).expect("an oval")
+}
+
+pub fn rounded(x0: f32, y0: f32, x1: f32, y1: f32, r: f32) -> Path {
+    let mut pb = PathBuilder::new();
+    pb.move_to(x0 + r, y0);
+    pb.line_to(x1 - r, y0);
+    pb.quad_to(x1, y0, x1, y0 + r);
+    pb.line_to(x1, y1 - r);
+    pb.quad_to(x1, y1, x1 - r, y1);
+    pb.line_to(x0 + r, y1);
+    pb.quad_to(x0, y1, x0, y1 - r);
+    pb.line_to(x0, y0 + r);
+    pb.quad_to(x0, y0, x0 + r, y0);
+    pb.close();
+    pb.finish().expect("a rounded rectangle")
+}
+
+/// A five-pointed star, point up.
+pub fn star(cx: f32, cy: f32, outer: f32, inner: f32) -> Path {
+    let points: Vec<(f32, f32)> = (0..10)
+        .map(|i| {
+            let r = if i % 2 == 0 { outer } else { inner };
+            let a = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+            (cx + r * a.cos(), cy + r * a.sin())
+        })
+        .collect();
+    poly(&points)
+}
+
+/// A four-sided body, wider or narrower below: `top` and `bottom` are each a row's left x,
+/// right x and y.
+pub fn trapezoid(top: (f32, f32, f32), bottom: (f32, f32, f32)) -> Path {
+    poly(&[
+        (top.0, top.2),
+        (top.1, top.2),
+        (bottom.1, bottom.2),
+        (bottom.0, bottom.2),
+    ])
+}
+
+/// An upright cross: the stem's left and right x, the arms' left and right x, and the rows
+/// (y) of the top, the arms' top and bottom, and the foot.
+pub fn cross(stem: (f32, f32), arms: (f32, f32), rows: [f32; 4]) -> Path {
+    let (s0, s1, a0, a1) = (stem.0, stem.1, arms.0, arms.1);
+    let [top, arm_top, arm_bottom, foot] = rows;
+    poly(&[
+        (s0, top),
+        (s1, top),
+        (s1, arm_top),
+        (a1, arm_top),
+        (a1, arm_bottom),
+        (s1, arm_bottom),
+        (s1, foot),
+        (s0, foot),
+        (s0, arm_bottom),
+        (a0, arm_bottom),
+        (a0, arm_top),
+        (s0, arm_top),
+    ])
+}
+
+/// Battlements: three merlons between the x edges `xs` (left to right), their tops at `top`,
+/// the gaps down to `notch`, the wall down to `base`.
+pub fn battlements(xs: [f32; 6], top: f32, notch: f32, base: f32) -> Path {
+    let [x0, x1, x2, x3, x4, x5] = xs;
+    poly(&[
+        (x0, top),
+        (x1, top),
+        (x1, notch),
+        (x2, notch),
+        (x2, top),
+        (x3, top),
+        (x3, notch),
+        (x4, notch),
+        (x4, top),
+        (x5, top),
+        (x5, base),
+        (x0, base),
+    ])
+}
+
+/// One step of an outline, named as in SVG paths: a straight line (L), or a quadratic (Q) or
+/// cubic (C) curve (its control points, then the end), to the given point.
+#[derive(Clone, Copy)]
+pub enum Seg {
+    L(f32, f32),
+    Q(f32, f32, f32, f32),
+    C(f32, f32, f32, f32, f32, f32),
+}
+
+/// A closed outline from `start` through the steps.
+pub fn outline(start: (f32, f32), steps: &[Seg]) -> Path {
+    let mut pb = PathBuilder::new();
+    pb.move_to(start.0, start.1);
+    for &step in steps {
+        match step {
+            Seg::L(x, y) => pb.line_to(x, y),
+            Seg::Q(x1, y1, x, y) => pb.quad_to(x1, y1, x, y),
+            Seg::C(x1, y1, x2, y2, x, y) => pb.cubic_to(x1, y1, x2, y2, x, y),
+        }
+    }
+    pb.close();
+    pb.finish().expect("an outline")
+}
+
+/// A trunk flaring from a neck down to a foot, curving through a bend either side: each of
+/// `neck`, `bend` and `foot` is a row's left x, right x and y.
+pub fn flare(neck: (f32, f32, f32), bend: (f32, f32, f32), foot: (f32, f32, f32)) -> Path {
+    outline(
+        (neck.0, neck.2),
+        &[
+            Seg::Q(bend.0, bend.2, foot.0, foot.2),
+            Seg::L(foot.1, foot.2),
+            Seg::Q(bend.1, bend.2, neck.1, neck.2),
+        ],
+    )
+}
+
+/// A pawn-like figure on the plinth: a body, the collar over it and a round head.
+pub fn figure(trunk: Path, collar: Path, head: Path) -> Vec<Part> {
+    vec![body(trunk), body(collar), body(head), plinth()]
+}
+
+/// A crenellated keep on the plinth: a wall from `wall_top` down to `wall_foot` (each a
+/// row's left x, right x and y) under battlements with merlon edges `merlons` from `top`
+/// down to `notch`, and a line where the two meet.
+pub fn keep(
+    wall_top: (f32, f32, f32),
+    wall_foot: (f32, f32, f32),
+    merlons: [f32; 6],
+    top: f32,
+    notch: f32,
+) -> Vec<Part> {
+    let (left, right, y) = wall_top;
+    vec![
+        body(trapezoid(wall_top, wall_foot)),
+        body(battlements(merlons, top, notch, y)),
+        plinth(),
+        detail(line(&[(left, y), (right, y)])),
+    ]
+}

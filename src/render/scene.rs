@@ -1,0 +1,50 @@
+//! What one picture shows, and how to read it off a game.
+
+use crate::rules::{AnyGame, BoardView, MoveMarks, Square};
+
+/// One piece's moves, for the moves-of-one-piece diagram.
+#[derive(Clone, Debug)]
+pub struct Focus {
+    pub square: Square,
+    pub moves: Vec<MoveMarks>,
+}
+
+/// Everything one picture shows.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    pub board: &'a BoardView,
+    pub last_move: Option<&'a MoveMarks>,
+    pub focus: Option<&'a Focus>,
+    /// Replaces the "White to move" line, e.g. with the result of a finished game.
+    pub status: Option<String>,
+}
+
+/// What a game shows now: its board, its last move, and optionally the moves of one piece.
+pub fn snapshot(
+    game: &dyn AnyGame,
+    piece: Option<Square>,
+) -> (BoardView, Option<MoveMarks>, Option<Focus>) {
+    let board = game.board();
+    let last = game.last_move();
+    let focus = piece.map(|square| Focus {
+        square,
+        moves: game
+            .moves_from(square)
+            .into_iter()
+            .map(|m| m.marks)
+            .collect(),
+    });
+    (board, last, focus)
+}
+
+/// The result of a finished game as a status line, capitalised; `None` while it goes on.
+pub fn outcome_line(game: &dyn AnyGame) -> Option<String> {
+    game.outcome().map(|o| {
+        let text = o.to_string();
+        let mut chars = text.chars();
+        match chars.next() {
+            Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
+            None => text,
+        }
+    })
+}
