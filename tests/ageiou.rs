@@ -1,4 +1,4 @@
-//! AGEIOU (../shared/rules/ageiou.md): the perft figures, a hand-worked position for every
+//! AGEIOU (docs/rules/ageiou.md): the perft figures, a hand-worked position for every
 //! rule, the options, the position text, notation, seeded playouts and a board image.
 
 mod support;

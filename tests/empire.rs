@@ -1,4 +1,4 @@
-//! Empire Chess: the reference perft counts of ../shared/rules/empire.md (from Fairy-Stockfish),
+//! Empire Chess: the reference perft counts of docs/rules/empire.md (from Fairy-Stockfish),
 //! the one place we differ on purpose, and the rules that end the game.
 
 use herald::rules::{new_game, AnyGame, Color, Outcome, Reason, VariantId};

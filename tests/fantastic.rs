@@ -1,4 +1,4 @@
-//! Fantastic XIII (../shared/rules/fantastic-xiii.md): the sanity figures, every piece's moves,
+//! Fantastic XIII (docs/rules/fantastic-xiii.md): the sanity figures, every piece's moves,
 //! the King's jump, promotions, en passant, the end of the game, position texts and notation.
 
 mod support;
