@@ -229,7 +229,10 @@ fn a_database_url_that_names_no_file_is_refused_at_start() {
             .expect("the herald binary runs");
         assert_eq!(out.status.code(), Some(1), "{url}");
         let why = stderr(&out);
-        assert!(why.contains(url) && why.contains("sqlite://herald.db"), "{why}");
+        assert!(
+            why.contains(url) && why.contains("sqlite://herald.db"),
+            "{why}"
+        );
     }
     // Nothing was created on the way.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);

@@ -345,11 +345,11 @@ async fn reminders_and_time_outs_follow_the_clock() {
 
 #[tokio::test]
 async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
-    use herald::store::{NewChallenge, NewGame};
+    use herald::store::{NewGame, Offer};
     let t = table(false).await;
     let store = t.service.store();
     let c = store
-        .create_challenge(&NewChallenge {
+        .create_challenge(&Offer {
             guild: None,
             channel: "general".into(),
             challenger: "alice".into(),

@@ -3,7 +3,7 @@
 use super::command::{ColorChoice, Days, Terms};
 use super::{words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service, DAY};
 use crate::rules::{new_game_with, Color};
-use crate::store::{Challenge, ChallengeStatus, GameStatus, NewChallenge, NewGame};
+use crate::store::{Challenge, ChallengeStatus, GameStatus, NewGame, Offer};
 
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: i64 = 7 * DAY;
@@ -47,7 +47,7 @@ impl Service {
             .store
             .open_challenges_between(&req.channel, &req.user, opponent)
             .await?;
-        if let Some(c) = open.iter().find(|c| c.expires_at > now) {
+        if let Some(c) = open.iter().find(|c| c.offer.expires_at > now) {
             return Err(Refusal::OpenChallenge {
                 opponent: opponent.to_string(),
                 challenge: c.id,
@@ -55,7 +55,7 @@ impl Service {
         }
         let c = self
             .store
-            .create_challenge(&NewChallenge {
+            .create_challenge(&Offer {
                 guild: req.guild.clone(),
                 channel: req.channel.clone(),
                 challenger: req.user.clone(),
@@ -84,14 +84,14 @@ impl Service {
             .challenge(id)
             .await?
             .ok_or(Refusal::ChallengeGone)?;
-        if req.user != c.challenged {
-            return Err(Refusal::NotChallenged(c.challenged));
+        if req.user != c.offer.challenged {
+            return Err(Refusal::NotChallenged(c.offer.challenged));
         }
         if c.status != ChallengeStatus::Open {
             return Err(Refusal::ChallengeClosed(c.status));
         }
         let now = self.now();
-        if c.expires_at <= now {
+        if c.offer.expires_at <= now {
             self.store
                 .close_challenge(c.id, ChallengeStatus::Expired)
                 .await?;
@@ -106,7 +106,7 @@ impl Service {
                 return Err(Refusal::ChallengeClosed(ChallengeStatus::Open));
             }
             return Ok(vec![
-                Reply::new(&c.channel, words::declined(&c)).notify(&[&c.challenger])
+                Reply::new(&c.offer.channel, words::declined(&c)).notify(&[&c.offer.challenger])
             ]);
         }
         self.start_game(&c, now).await
@@ -114,36 +114,37 @@ impl Service {
 
     async fn start_game(&self, c: &Challenge, now: i64) -> Handled {
         let challenger_white = c
+            .offer
             .color
             .color()
             .map_or_else(|| challenger_gets_white(now, c.id), |x| x == Color::White);
         let (white, black) = if challenger_white {
-            (&c.challenger, &c.challenged)
+            (&c.offer.challenger, &c.offer.challenged)
         } else {
-            (&c.challenged, &c.challenger)
+            (&c.offer.challenged, &c.offer.challenger)
         };
-        let game =
-            new_game_with(c.variant, None, c.options).map_err(|e| Refusal::Setup(e.to_string()))?;
+        let game = new_game_with(c.offer.variant, None, c.offer.options)
+            .map_err(|e| Refusal::Setup(e.to_string()))?;
         let row = self
             .store
             .accept_challenge(
                 c.id,
                 &NewGame {
-                    guild: c.guild.clone(),
-                    channel: c.channel.clone(),
-                    variant: c.variant,
+                    guild: c.offer.guild.clone(),
+                    channel: c.offer.channel.clone(),
+                    variant: c.offer.variant,
                     white: white.clone(),
                     black: black.clone(),
                     start_fen: game.position_text(),
-                    days: c.days,
-                    options: c.options,
-                    deadline: Some(now + c.days * DAY),
+                    days: c.offer.days,
+                    options: c.offer.options,
+                    deadline: Some(now + c.offer.days * DAY),
                     created_at: now,
                 },
             )
             .await?;
         self.remember(&row, &*game);
-        let mut reply = Reply::new(&c.channel, words::started(&row)).notify(&[white]);
+        let mut reply = Reply::new(&c.offer.channel, words::started(&row)).notify(&[white]);
         reply.image = self.image(&*game, None, false).await;
         Ok(vec![reply])
     }

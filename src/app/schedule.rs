@@ -20,7 +20,9 @@ impl Service {
         let now = self.now();
         let mut replies = Vec::new();
         for c in self.store.expire_challenges(now).await? {
-            replies.push(Reply::new(&c.channel, words::expired(&c)).notify(&[&c.challenger]));
+            replies.push(
+                Reply::new(&c.offer.channel, words::expired(&c)).notify(&[&c.offer.challenger]),
+            );
         }
         for row in self.store.games_due(now).await? {
             let game = self.rules_game(&row).await?;

@@ -122,9 +122,9 @@ pub fn challenge(challenger: &str, opponent: &str, terms: &Terms, rematch: bool)
 
 pub fn declined(c: &Challenge) -> Text {
     text![
-        user(&c.challenged),
+        user(&c.offer.challenged),
         " declined the challenge from ",
-        user(&c.challenger),
+        user(&c.offer.challenger),
         "."
     ]
 }
@@ -132,9 +132,9 @@ pub fn declined(c: &Challenge) -> Text {
 pub fn expired(c: &Challenge) -> Text {
     text![
         "The challenge from ",
-        user(&c.challenger),
+        user(&c.offer.challenger),
         " to ",
-        user(&c.challenged),
+        user(&c.offer.challenged),
         " expired unanswered."
     ]
 }

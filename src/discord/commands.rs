@@ -1,4 +1,5 @@
-//! The slash commands Herald registers, and how an interaction becomes a service `Request`.
+//! The slash commands Herald registers, and how an interaction becomes a service `Command`:
+//! one table says both, so a command's options and their reading cannot drift apart.
 
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType,
@@ -23,21 +24,78 @@ const GAME_OPTIONS: [(&str, &str); 3] = [
     ),
 ];
 
+/// One slash command: its definition, and how its options become a [`Command`].
+struct Spec {
+    name: &'static str,
+    description: &'static str,
+    /// Game commands work only in a server; /rules works in direct messages too.
+    guild_only: bool,
+    options: fn() -> Vec<CreateCommandOption>,
+    read: fn(&Given) -> Result<Command, String>,
+}
+
+/// The options a player gave one command.
+struct Given<'a> {
+    command: &'a str,
+    options: &'a [CommandDataOption],
+}
+
+impl Given<'_> {
+    fn value(&self, name: &str) -> Option<&CommandDataOptionValue> {
+        self.options
+            .iter()
+            .find(|o| o.name == name)
+            .map(|o| &o.value)
+    }
+
+    fn text(&self, name: &str) -> Option<String> {
+        match self.value(name)? {
+            CommandDataOptionValue::String(s) => Some(s.clone()),
+            CommandDataOptionValue::Autocomplete { value, .. } => Some(value.clone()),
+            _ => None,
+        }
+    }
+
+    fn required(&self, name: &str) -> Result<String, String> {
+        self.text(name)
+            .ok_or_else(|| format!("/{} needs {name}", self.command))
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        matches!(
+            self.value(name),
+            Some(CommandDataOptionValue::Boolean(true))
+        )
+    }
+
+    fn integer(&self, name: &str) -> Option<i64> {
+        match self.value(name)? {
+            CommandDataOptionValue::Integer(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The `opponent` option, as the service names users: the id.
+    fn opponent(&self) -> Option<String> {
+        user(self.options, "opponent")
+    }
+}
+
+fn option(kind: CommandOptionType, name: &str, what: &str) -> CreateCommandOption {
+    CreateCommandOption::new(kind, name, what)
+}
+
 /// The option every per-game command takes: whose game, when a player has several in a channel.
-fn opponent(required: bool, what: &str) -> CreateCommandOption {
-    CreateCommandOption::new(CommandOptionType::User, "opponent", what).required(required)
-}
-
-fn game_opponent() -> CreateCommandOption {
-    opponent(
-        false,
+fn game_opponent() -> Vec<CreateCommandOption> {
+    vec![option(
+        CommandOptionType::User,
+        "opponent",
         "Your opponent, when you have more than one game in this channel",
-    )
+    )]
 }
 
-/// Every slash command, as registered with Discord.
-pub fn definitions() -> Vec<CreateCommand> {
-    let mut variant = CreateCommandOption::new(
+fn challenge_options() -> Vec<CreateCommandOption> {
+    let mut variant = option(
         CommandOptionType::String,
         "variant",
         "The game to play (default: Chess 13: Epoch)",
@@ -45,7 +103,7 @@ pub fn definitions() -> Vec<CreateCommand> {
     for v in VariantId::ALL {
         variant = variant.add_string_choice(choice_name(v), v.key());
     }
-    let mut days = CreateCommandOption::new(
+    let mut days = option(
         CommandOptionType::Integer,
         "days",
         "Days each player has per move (default: 3)",
@@ -53,104 +111,204 @@ pub fn definitions() -> Vec<CreateCommand> {
     for d in Days::CHOICES {
         days = days.add_int_choice(days_text(d), d as i32);
     }
-    let defaults = GameOptions::default();
-    let default_of = [
-        defaults.portal_turns as u16,
-        defaults.repetitions as u16,
-        defaults.fifty,
-    ];
-    let mut challenge = CreateCommand::new("challenge")
-        .description("Challenge someone to a correspondence game")
-        .add_option(opponent(true, "Who you challenge"))
-        .add_option(variant)
-        .add_option(
-            CreateCommandOption::new(CommandOptionType::String, "color", "Your colour")
-                .add_string_choice("White (you move first)", "white")
-                .add_string_choice("Black", "black")
-                .add_string_choice("Random", "random"),
-        )
-        .add_option(days);
+    let color = option(CommandOptionType::String, "color", "Your colour")
+        .add_string_choice("White (you move first)", "white")
+        .add_string_choice("Black", "black")
+        .add_string_choice("Random", "random");
+    let who = option(CommandOptionType::User, "opponent", "Who you challenge").required(true);
+    let mut options = vec![who, variant, color, days];
+    let d = GameOptions::default();
+    let defaults = [d.portal_turns as u16, d.repetitions as u16, d.fifty];
     for (((name, what), (_, min, max)), default) in
-        GAME_OPTIONS.iter().zip(GameOptions::RANGES).zip(default_of)
+        GAME_OPTIONS.iter().zip(GameOptions::RANGES).zip(defaults)
     {
-        challenge = challenge.add_option(
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                *name,
-                format!("{what} ({min}-{max}, default {default})"),
-            )
-            .min_int_value(min as u64)
-            .max_int_value(max as u64),
+        let what = format!("{what} ({min}-{max}, default {default})");
+        options.push(
+            option(CommandOptionType::Integer, name, &what)
+                .min_int_value(min as u64)
+                .max_int_value(max as u64),
         );
     }
-    vec![
-        challenge.contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("move")
-            .description("Make your move (type to see your legal moves)")
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "move",
-                    "The move, e.g. e4, Hc1-e3 or c1e3",
-                )
-                .required(true)
-                .set_autocomplete(true),
-            )
-            .add_option(game_opponent())
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("swap")
-            .description("Swap sides after your opponent's first move (the swap rule)")
-            .add_option(game_opponent())
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("resign")
-            .description("Resign your game")
-            .add_option(game_opponent())
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("draw")
-            .description("Offer a draw, or accept your opponent's offer")
-            .add_option(game_opponent())
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("abort")
-            .description("Abort a game before both players have moved")
-            .add_option(game_opponent())
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("board")
-            .description("Show the board of your game")
-            .add_option(game_opponent())
-            .add_option(CreateCommandOption::new(
+    options
+}
+
+fn read_challenge(o: &Given) -> Result<Command, String> {
+    Ok(Command::Challenge {
+        opponent: o.opponent().ok_or("/challenge needs an opponent")?,
+        terms: Terms::read(
+            o.text("variant").as_deref(),
+            o.text("color").as_deref(),
+            o.integer("days"),
+            GAME_OPTIONS.map(|(name, _)| o.integer(name).map(|v| v.to_string())),
+        )?,
+    })
+}
+
+/// A per-game command whose only option is the opponent.
+macro_rules! game_command {
+    ($name:literal, $description:literal, $variant:ident) => {
+        Spec {
+            name: $name,
+            description: $description,
+            guild_only: true,
+            options: game_opponent,
+            read: |o| {
+                Ok(Command::$variant {
+                    opponent: o.opponent(),
+                })
+            },
+        }
+    };
+}
+
+static COMMANDS: [Spec; 11] = [
+    Spec {
+        name: "challenge",
+        description: "Challenge someone to a correspondence game",
+        guild_only: true,
+        options: challenge_options,
+        read: read_challenge,
+    },
+    Spec {
+        name: "move",
+        description: "Make your move (type to see your legal moves)",
+        guild_only: true,
+        options: || {
+            let mv = option(
+                CommandOptionType::String,
+                "move",
+                "The move, e.g. e4, Hc1-e3 or c1e3",
+            );
+            [
+                vec![mv.required(true).set_autocomplete(true)],
+                game_opponent(),
+            ]
+            .concat()
+        },
+        read: |o| {
+            Ok(Command::Move {
+                text: o.required("move")?,
+                opponent: o.opponent(),
+            })
+        },
+    },
+    game_command!(
+        "swap",
+        "Swap sides after your opponent's first move (the swap rule)",
+        Swap
+    ),
+    game_command!("resign", "Resign your game", Resign),
+    game_command!(
+        "draw",
+        "Offer a draw, or accept your opponent's offer",
+        Draw
+    ),
+    game_command!(
+        "abort",
+        "Abort a game before both players have moved",
+        Abort
+    ),
+    Spec {
+        name: "board",
+        description: "Show the board of your game",
+        guild_only: true,
+        options: || {
+            let flip = option(
                 CommandOptionType::Boolean,
                 "flip",
                 "Draw the board from the other side",
-            ))
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "private",
-                "Show it only to you",
-            ))
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("piece")
-            .description("Show where the piece on a square can move")
-            .add_option(
-                CreateCommandOption::new(CommandOptionType::String, "square", "e.g. d5")
-                    .required(true),
-            )
-            .add_option(game_opponent())
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("games")
-            .description("Your games in progress and open challenges")
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("history")
-            .description("The moves of your game so far, with the record file")
-            .add_option(game_opponent())
-            .contexts(vec![InteractionContext::Guild]),
-        CreateCommand::new("rules")
-            .description("How the game in this channel is played, or one piece or topic")
-            .add_option(CreateCommandOption::new(
+            );
+            let private = option(CommandOptionType::Boolean, "private", "Show it only to you");
+            [game_opponent(), vec![flip, private]].concat()
+        },
+        read: |o| {
+            Ok(Command::Board {
+                opponent: o.opponent(),
+                flip: o.flag("flip"),
+                private: o.flag("private"),
+            })
+        },
+    },
+    Spec {
+        name: "piece",
+        description: "Show where the piece on a square can move",
+        guild_only: true,
+        options: || {
+            let square = option(CommandOptionType::String, "square", "e.g. d5").required(true);
+            [vec![square], game_opponent()].concat()
+        },
+        read: |o| {
+            Ok(Command::Piece {
+                square: o.required("square")?,
+                opponent: o.opponent(),
+            })
+        },
+    },
+    Spec {
+        name: "games",
+        description: "Your games in progress and open challenges",
+        guild_only: true,
+        options: Vec::new,
+        read: |_| Ok(Command::Games),
+    },
+    Spec {
+        name: "history",
+        description: "The moves of your game so far, with the record file",
+        guild_only: true,
+        options: game_opponent,
+        read: |o| {
+            Ok(Command::History {
+                opponent: o.opponent(),
+            })
+        },
+    },
+    Spec {
+        name: "rules",
+        description: "How the game in this channel is played, or one piece or topic",
+        guild_only: false,
+        options: || {
+            vec![option(
                 CommandOptionType::String,
                 "topic",
                 "A piece (e.g. mage), a rule (e.g. castling) or a variant (e.g. chess)",
-            )),
-    ]
+            )]
+        },
+        read: |o| {
+            Ok(Command::Rules {
+                topic: o.text("topic"),
+            })
+        },
+    },
+];
+
+/// Every slash command, as registered with Discord.
+pub fn definitions() -> Vec<CreateCommand> {
+    COMMANDS
+        .iter()
+        .map(|spec| {
+            let mut command = CreateCommand::new(spec.name).description(spec.description);
+            for o in (spec.options)() {
+                command = command.add_option(o);
+            }
+            if spec.guild_only {
+                command = command.contexts(vec![InteractionContext::Guild]);
+            }
+            command
+        })
+        .collect()
+}
+
+/// The service command for a slash command, or why there is none.
+pub fn command(interaction: &CommandInteraction) -> Result<Command, String> {
+    let name = interaction.data.name.as_str();
+    let spec = COMMANDS
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| format!("Herald has no /{name} command (any more)."))?;
+    (spec.read)(&Given {
+        command: name,
+        options: &interaction.data.options,
+    })
 }
 
 /// "Chess 13: Epoch — 13x13, ..." cut to Discord's 100 characters.
@@ -168,91 +326,13 @@ pub fn clip(text: &str, max: usize) -> String {
     out
 }
 
-fn option<'a>(options: &'a [CommandDataOption], name: &str) -> Option<&'a CommandDataOptionValue> {
-    options.iter().find(|o| o.name == name).map(|o| &o.value)
-}
-
-fn text(options: &[CommandDataOption], name: &str) -> Option<String> {
-    match option(options, name)? {
-        CommandDataOptionValue::String(s) => Some(s.clone()),
-        CommandDataOptionValue::Autocomplete { value, .. } => Some(value.clone()),
-        _ => None,
-    }
-}
-
 /// A user option as the service names users: the id.
 pub fn user(options: &[CommandDataOption], name: &str) -> Option<String> {
-    match option(options, name)? {
+    match &options.iter().find(|o| o.name == name)?.value {
         CommandDataOptionValue::User(id) => Some(id.get().to_string()),
         CommandDataOptionValue::String(s) => Some(s.clone()),
         _ => None,
     }
-}
-
-fn flag(options: &[CommandDataOption], name: &str) -> bool {
-    matches!(
-        option(options, name),
-        Some(CommandDataOptionValue::Boolean(true))
-    )
-}
-
-fn integer(options: &[CommandDataOption], name: &str) -> Option<i64> {
-    match option(options, name)? {
-        CommandDataOptionValue::Integer(n) => Some(*n),
-        _ => None,
-    }
-}
-
-/// The service command for a slash command, or why there is none.
-pub fn command(interaction: &CommandInteraction) -> Result<Command, String> {
-    let o = &interaction.data.options;
-    let required = |name: &str| {
-        text(o, name).ok_or_else(|| format!("/{} needs {name}", interaction.data.name))
-    };
-    Ok(match interaction.data.name.as_str() {
-        "challenge" => Command::Challenge {
-            opponent: user(o, "opponent").ok_or("/challenge needs an opponent")?,
-            terms: Terms::read(
-                text(o, "variant").as_deref(),
-                text(o, "color").as_deref(),
-                integer(o, "days"),
-                GAME_OPTIONS.map(|(name, _)| integer(o, name).map(|v| v.to_string())),
-            )?,
-        },
-        "move" => Command::Move {
-            text: required("move")?,
-            opponent: user(o, "opponent"),
-        },
-        "swap" => Command::Swap {
-            opponent: user(o, "opponent"),
-        },
-        "resign" => Command::Resign {
-            opponent: user(o, "opponent"),
-        },
-        "draw" => Command::Draw {
-            opponent: user(o, "opponent"),
-        },
-        "abort" => Command::Abort {
-            opponent: user(o, "opponent"),
-        },
-        "board" => Command::Board {
-            opponent: user(o, "opponent"),
-            flip: flag(o, "flip"),
-            private: flag(o, "private"),
-        },
-        "piece" => Command::Piece {
-            square: required("square")?,
-            opponent: user(o, "opponent"),
-        },
-        "games" => Command::Games,
-        "history" => Command::History {
-            opponent: user(o, "opponent"),
-        },
-        "rules" => Command::Rules {
-            topic: text(o, "topic"),
-        },
-        other => return Err(format!("Herald has no /{other} command (any more).")),
-    })
 }
 
 /// What the player has typed so far into the focused option of an autocomplete request.

@@ -5,8 +5,9 @@ use super::games::{insert_game, NewGame, StoredGame};
 use super::{Store, StoreError};
 use crate::rules::{GameOptions, VariantId};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewChallenge {
+/// What a challenger offers: where, to whom, and the game's terms.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Offer {
     pub guild: Option<String>,
     pub channel: String,
     pub challenger: String,
@@ -15,33 +16,27 @@ pub struct NewChallenge {
     /// The challenger's colour.
     pub color: ColorChoice,
     pub days: i64,
+    #[sqlx(try_from = "StoredOptions")]
     pub options: GameOptions,
+    /// The finished game this challenge is a rematch of, if any.
     pub rematch_of: Option<i64>,
     pub created_at: i64,
     pub expires_at: i64,
 }
 
+/// A challenge as stored: the offer, and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct Challenge {
     pub id: i64,
-    pub guild: Option<String>,
-    pub channel: String,
-    pub challenger: String,
-    pub challenged: String,
-    pub variant: VariantId,
-    pub color: ColorChoice,
-    pub days: i64,
-    #[sqlx(try_from = "StoredOptions")]
-    pub options: GameOptions,
     pub status: ChallengeStatus,
+    /// The game the challenge started, once accepted.
     pub game_id: Option<i64>,
-    pub rematch_of: Option<i64>,
-    pub created_at: i64,
-    pub expires_at: i64,
+    #[sqlx(flatten)]
+    pub offer: Offer,
 }
 
 impl Store {
-    pub async fn create_challenge(&self, c: &NewChallenge) -> Result<Challenge, StoreError> {
+    pub async fn create_challenge(&self, c: &Offer) -> Result<Challenge, StoreError> {
         Ok(sqlx::query_as(
             "INSERT INTO challenges (guild, channel, challenger, challenged, variant, color, days, \
              options, rematch_of, created_at, expires_at) \
@@ -77,14 +72,12 @@ impl Store {
         b: &str,
     ) -> Result<Vec<Challenge>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT * FROM challenges WHERE channel = ? AND status = 'open' AND \
-             ((challenger = ? AND challenged = ?) OR (challenger = ? AND challenged = ?)) ORDER BY id",
+            "SELECT * FROM challenges WHERE channel = ?1 AND status = 'open' AND \
+             ((challenger = ?2 AND challenged = ?3) OR (challenger = ?3 AND challenged = ?2)) ORDER BY id",
         )
         .bind(channel)
         .bind(a)
         .bind(b)
-        .bind(b)
-        .bind(a)
         .fetch_all(self.pool())
         .await?)
     }

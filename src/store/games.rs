@@ -161,15 +161,13 @@ impl Store {
         channel: &str,
         user: &str,
     ) -> Result<Vec<StoredGame>, StoreError> {
-        Ok(games(
-            "SELECT * FROM games WHERE channel = ? AND status = 'active' AND (white = ? OR black = ?) \
-             ORDER BY id",
-        )
-        .bind(channel)
-        .bind(user)
-        .bind(user)
-        .fetch_all(self.pool())
-        .await?)
+        let sql = "SELECT * FROM games WHERE channel = ?1 AND status = 'active' \
+                   AND (white = ?2 OR black = ?2) ORDER BY id";
+        Ok(games(sql)
+            .bind(channel)
+            .bind(user)
+            .fetch_all(self.pool())
+            .await?)
     }
 
     /// A user's games everywhere, unfinished first, newest first.
@@ -178,15 +176,14 @@ impl Store {
         user: &str,
         active_only: bool,
     ) -> Result<Vec<StoredGame>, StoreError> {
-        Ok(games(
-            "SELECT * FROM games WHERE (white = ? OR black = ?) AND (status = 'active' OR NOT ?) \
-             ORDER BY status = 'active' DESC, updated_at DESC, id DESC",
-        )
-        .bind(user)
-        .bind(user)
-        .bind(active_only)
-        .fetch_all(self.pool())
-        .await?)
+        let sql = "SELECT * FROM games WHERE (white = ?1 OR black = ?1) \
+                   AND (status = 'active' OR NOT ?2) \
+                   ORDER BY status = 'active' DESC, updated_at DESC, id DESC";
+        Ok(games(sql)
+            .bind(user)
+            .bind(active_only)
+            .fetch_all(self.pool())
+            .await?)
     }
 
     /// The most recent game between two players in a channel, finished or not.
@@ -196,17 +193,15 @@ impl Store {
         a: &str,
         b: &str,
     ) -> Result<Option<StoredGame>, StoreError> {
-        Ok(games(
-            "SELECT * FROM games WHERE channel = ? AND ((white = ? AND black = ?) OR (white = ? AND black = ?)) \
-             ORDER BY id DESC LIMIT 1",
-        )
-        .bind(channel)
-        .bind(a)
-        .bind(b)
-        .bind(b)
-        .bind(a)
-        .fetch_optional(self.pool())
-        .await?)
+        let sql = "SELECT * FROM games WHERE channel = ?1 \
+                   AND ((white = ?2 AND black = ?3) OR (white = ?3 AND black = ?2)) \
+                   ORDER BY id DESC LIMIT 1";
+        Ok(games(sql)
+            .bind(channel)
+            .bind(a)
+            .bind(b)
+            .fetch_optional(self.pool())
+            .await?)
     }
 
     /// Every game, for the consistency check.

@@ -7,7 +7,7 @@ mod challenges;
 mod columns;
 mod games;
 
-pub use challenges::{Challenge, NewChallenge};
+pub use challenges::{Challenge, Offer};
 pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions,
 };
