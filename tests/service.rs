@@ -345,7 +345,7 @@ async fn reminders_and_time_outs_follow_the_clock() {
 
 #[tokio::test]
 async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
-    use herald::store::{NewGame, Offer};
+    use herald::store::{Offer, Opening};
     let t = table(false).await;
     let store = t.service.store();
     let c = store
@@ -368,16 +368,11 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
     let fen = support::fen("Pa1 Tc3 pm13", "w - - - - - 0 40");
     let g = store
         .accept_challenge(
-            c.id,
-            &NewGame {
-                guild: None,
-                channel: "general".into(),
-                variant: VariantId::Epoch,
+            &c,
+            &Opening {
                 white: "alice".into(),
                 black: "bob".into(),
                 start_fen: fen,
-                days: 1,
-                options: Default::default(),
                 deadline: Some(T0 + DAY),
                 created_at: T0,
             },

@@ -3,7 +3,7 @@
 use super::command::{ColorChoice, Days, Terms};
 use super::{words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service, DAY};
 use crate::rules::{new_game_with, Color};
-use crate::store::{Challenge, ChallengeStatus, GameStatus, NewGame, Offer};
+use crate::store::{Challenge, ChallengeStatus, GameStatus, Offer, Opening};
 
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: i64 = 7 * DAY;
@@ -128,16 +128,11 @@ impl Service {
         let row = self
             .store
             .accept_challenge(
-                c.id,
-                &NewGame {
-                    guild: c.offer.guild.clone(),
-                    channel: c.offer.channel.clone(),
-                    variant: c.offer.variant,
+                c,
+                &Opening {
                     white: white.clone(),
                     black: black.clone(),
                     start_fen: game.position_text(),
-                    days: c.offer.days,
-                    options: c.offer.options,
                     deadline: Some(now + c.offer.days * DAY),
                     created_at: now,
                 },

@@ -1,7 +1,7 @@
 //! Challenges: open invitations to a game, answered by the challenged player.
 
 use super::columns::{ChallengeStatus, ColorChoice, StoredOptions};
-use super::games::{insert_game, NewGame, StoredGame};
+use super::games::{insert_game, Opening, StoredGame};
 use super::{Store, StoreError};
 use crate::rules::{GameOptions, VariantId};
 
@@ -99,9 +99,10 @@ impl Store {
     /// Accepts an open challenge and starts its game, in one transaction.
     pub async fn accept_challenge(
         &self,
-        id: i64,
-        game: &NewGame,
+        challenge: &Challenge,
+        opening: &Opening,
     ) -> Result<StoredGame, StoreError> {
+        let id = challenge.id;
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let done = sqlx::query(
@@ -113,7 +114,7 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
-        let created = insert_game(&mut tx, game).await?;
+        let created = insert_game(&mut tx, &challenge.offer, opening).await?;
         sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ?")
             .bind(created.id)
             .bind(id)

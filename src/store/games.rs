@@ -2,6 +2,7 @@
 
 use sqlx::{Sqlite, Transaction};
 
+use super::challenges::Offer;
 use super::columns::{EndReason, EventKind, GameResult, GameStatus, StoredOptions};
 use super::{is_unique_violation, Store, StoreError};
 use crate::rules::{Color, GameOptions, VariantId};
@@ -66,16 +67,12 @@ impl StoredGame {
     }
 }
 
+/// How the game of an accepted challenge begins; the rest comes from the challenge's offer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewGame {
-    pub guild: Option<String>,
-    pub channel: String,
-    pub variant: VariantId,
+pub struct Opening {
     pub white: String,
     pub black: String,
     pub start_fen: String,
-    pub days: i64,
-    pub options: GameOptions,
     pub deadline: Option<i64>,
     pub created_at: i64,
 }
@@ -110,21 +107,22 @@ pub struct GameChange {
 
 pub(super) async fn insert_game(
     tx: &mut Transaction<'_, Sqlite>,
-    g: &NewGame,
+    offer: &Offer,
+    g: &Opening,
 ) -> Result<StoredGame, StoreError> {
     sqlx::query_as(
         "INSERT INTO games (guild, channel, variant, white, black, start_fen, fen, days, options, \
          deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
     )
-    .bind(&g.guild)
-    .bind(&g.channel)
-    .bind(g.variant)
+    .bind(&offer.guild)
+    .bind(&offer.channel)
+    .bind(offer.variant)
     .bind(&g.white)
     .bind(&g.black)
     .bind(&g.start_fen)
     .bind(&g.start_fen)
-    .bind(g.days)
-    .bind(StoredOptions(g.options))
+    .bind(offer.days)
+    .bind(StoredOptions(offer.options))
     .bind(g.deadline)
     .bind(g.created_at)
     .bind(g.created_at)
@@ -148,11 +146,19 @@ fn games(sql: &str) -> GamesQuery<'_> {
 }
 
 impl Store {
+    /// Every row a query over `games` finds.
+    async fn all(&self, query: GamesQuery<'_>) -> Result<Vec<StoredGame>, StoreError> {
+        Ok(query.fetch_all(self.pool()).await?)
+    }
+
+    /// The row a query over `games` finds, if any.
+    async fn one(&self, query: GamesQuery<'_>) -> Result<Option<StoredGame>, StoreError> {
+        Ok(query.fetch_optional(self.pool()).await?)
+    }
+
     pub async fn game(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
-        Ok(games("SELECT * FROM games WHERE id = ?")
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?)
+        self.one(games("SELECT * FROM games WHERE id = ?").bind(id))
+            .await
     }
 
     /// A user's unfinished games in a channel.
@@ -163,11 +169,7 @@ impl Store {
     ) -> Result<Vec<StoredGame>, StoreError> {
         let sql = "SELECT * FROM games WHERE channel = ?1 AND status = 'active' \
                    AND (white = ?2 OR black = ?2) ORDER BY id";
-        Ok(games(sql)
-            .bind(channel)
-            .bind(user)
-            .fetch_all(self.pool())
-            .await?)
+        self.all(games(sql).bind(channel).bind(user)).await
     }
 
     /// A user's games everywhere, unfinished first, newest first.
@@ -179,11 +181,7 @@ impl Store {
         let sql = "SELECT * FROM games WHERE (white = ?1 OR black = ?1) \
                    AND (status = 'active' OR NOT ?2) \
                    ORDER BY status = 'active' DESC, updated_at DESC, id DESC";
-        Ok(games(sql)
-            .bind(user)
-            .bind(active_only)
-            .fetch_all(self.pool())
-            .await?)
+        self.all(games(sql).bind(user).bind(active_only)).await
     }
 
     /// The most recent game between two players in a channel, finished or not.
@@ -196,42 +194,28 @@ impl Store {
         let sql = "SELECT * FROM games WHERE channel = ?1 \
                    AND ((white = ?2 AND black = ?3) OR (white = ?3 AND black = ?2)) \
                    ORDER BY id DESC LIMIT 1";
-        Ok(games(sql)
-            .bind(channel)
-            .bind(a)
-            .bind(b)
-            .fetch_optional(self.pool())
-            .await?)
+        self.one(games(sql).bind(channel).bind(a).bind(b)).await
     }
 
     /// Every game, for the consistency check.
     pub async fn all_games(&self) -> Result<Vec<StoredGame>, StoreError> {
-        Ok(games("SELECT * FROM games ORDER BY id")
-            .fetch_all(self.pool())
-            .await?)
+        self.all(games("SELECT * FROM games ORDER BY id")).await
     }
 
     /// Unfinished games whose deadline is at or before `time`.
     pub async fn games_due(&self, time: i64) -> Result<Vec<StoredGame>, StoreError> {
-        Ok(games(
-            "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline",
-        )
-        .bind(time)
-        .fetch_all(self.pool())
-        .await?)
+        let sql = "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL \
+                   AND deadline <= ? ORDER BY deadline";
+        self.all(games(sql).bind(time)).await
     }
 
     /// Unfinished games whose player to move has a quarter of their time left and was not
     /// reminded yet.
     pub async fn games_to_remind(&self, time: i64) -> Result<Vec<StoredGame>, StoreError> {
-        Ok(games(
-            "SELECT * FROM games WHERE status = 'active' AND reminded = 0 AND deadline IS NOT NULL \
-             AND deadline > ? AND deadline - days * 21600 <= ? ORDER BY deadline",
-        )
-        .bind(time)
-        .bind(time)
-        .fetch_all(self.pool())
-        .await?)
+        let sql = "SELECT * FROM games WHERE status = 'active' AND reminded = 0 \
+                   AND deadline IS NOT NULL AND deadline > ?1 AND deadline - days * 21600 <= ?1 \
+                   ORDER BY deadline";
+        self.all(games(sql).bind(time)).await
     }
 
     pub async fn moves(&self, game_id: i64) -> Result<Vec<StoredMove>, StoreError> {

@@ -11,7 +11,7 @@ pub use challenges::{Challenge, Offer};
 pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions,
 };
-pub use games::{Event, GameChange, NewGame, StoredGame, StoredMove};
+pub use games::{Event, GameChange, Opening, StoredGame, StoredMove};
 
 use std::str::FromStr;
 use std::time::Duration;
