@@ -135,6 +135,21 @@ fn messages(reply: &Reply) -> Vec<Message<'_>> {
         .collect()
 }
 
+/// Fills a message builder (serenity's four kinds have the same methods but no common trait)
+/// with a message's text, its allowed mentions, buttons and files.
+macro_rules! fill {
+    ($builder:expr, $part:expr, $attach:ident) => {{
+        let mut builder = $builder
+            .content($part.content.clone())
+            .allowed_mentions(mentions($part.reply))
+            .components($part.rows());
+        for f in $part.files() {
+            builder = builder.$attach(f);
+        }
+        builder
+    }};
+}
+
 /// Answers an interaction with `replies`: the first message is the interaction's response (or
 /// its edit, when it was deferred), the rest in the same channel follow it, and replies for
 /// other channels are posted there.
@@ -156,15 +171,8 @@ pub async fn answer(
     let mut parts = here.into_iter().flat_map(messages);
     if let Some(head) = parts.next() {
         let result = if !deferred {
-            let mut message = CreateInteractionResponseMessage::new()
-                .content(head.content.clone())
-                .ephemeral(head.reply.ephemeral)
-                .allowed_mentions(mentions(head.reply))
-                .components(head.rows());
-            for f in head.files() {
-                message = message.add_file(f);
-            }
-            CreateInteractionResponse::Message(message)
+            let message = CreateInteractionResponseMessage::new().ephemeral(head.reply.ephemeral);
+            CreateInteractionResponse::Message(fill!(message, head, add_file))
                 .execute(http, (id, token))
                 .await
         } else if head.reply.ephemeral {
@@ -172,14 +180,10 @@ pub async fn answer(
             let _ = http.delete_original_interaction_response(token).await;
             followup(http, token, &head).await
         } else {
-            let mut edit = EditInteractionResponse::new()
-                .content(head.content.clone())
-                .allowed_mentions(mentions(head.reply))
-                .components(head.rows());
-            for f in head.files() {
-                edit = edit.new_attachment(f);
-            }
-            edit.execute(http, token).await.map(|_| ())
+            fill!(EditInteractionResponse::new(), head, new_attachment)
+                .execute(http, token)
+                .await
+                .map(|_| ())
         };
         if let Err(e) = result {
             tracing::warn!(error = %e, "answering the interaction failed");
@@ -196,15 +200,11 @@ pub async fn answer(
 }
 
 async fn followup(http: &Http, token: &str, part: &Message<'_>) -> serenity::Result<()> {
-    let mut message = CreateInteractionResponseFollowup::new()
-        .content(part.content.clone())
-        .ephemeral(part.reply.ephemeral)
-        .allowed_mentions(mentions(part.reply))
-        .components(part.rows());
-    for f in part.files() {
-        message = message.add_file(f);
-    }
-    message.execute(http, (None, token)).await.map(|_| ())
+    let message = CreateInteractionResponseFollowup::new().ephemeral(part.reply.ephemeral);
+    fill!(message, part, add_file)
+        .execute(http, (None, token))
+        .await
+        .map(|_| ())
 }
 
 /// Posts a reply in its channel (the scheduler's reminders and time-outs).
@@ -215,13 +215,7 @@ pub async fn to_channel(http: &Http, reply: &Reply) {
     };
     let channel = ChannelId::new(channel);
     for part in messages(reply) {
-        let mut message = CreateMessage::new()
-            .content(part.content.clone())
-            .allowed_mentions(mentions(part.reply))
-            .components(part.rows());
-        for f in part.files() {
-            message = message.add_file(f);
-        }
+        let message = fill!(CreateMessage::new(), part, add_file);
         if let Err(e) = channel.send_message(http, message).await {
             tracing::warn!(error = %e, %channel, "posting in the channel failed");
         }
