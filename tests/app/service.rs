@@ -3,8 +3,6 @@
 
 use std::sync::Arc;
 
-mod support;
-
 use herald::app::{
     Action, ColorChoice, Command, Days, ManualClock, Reply, Request, Service, Terms, DAY,
 };
@@ -365,7 +363,7 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
         .await
         .unwrap();
     // Alice (White) is to move; Bob has only his Pope left.
-    let fen = support::fen("Pa1 Tc3 pm13", "w - - - - - 0 40");
+    let fen = crate::support::fen("Pa1 Tc3 pm13", "w - - - - - 0 40");
     let g = store
         .accept_challenge(
             &c,

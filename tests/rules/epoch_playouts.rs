@@ -2,10 +2,8 @@
 //! legal move's SAN and coordinate forms parse back to it, replaying a game's moves gives the
 //! same position, and nothing panics on any reachable position.
 
-mod support;
-
+use crate::support::seeded::Seeded;
 use herald::rules::{new_game, AnyGame, VariantId};
-use support::seeded::Seeded;
 
 /// Plays a random game; captures, blasts and promotions are preferred half of the time so
 /// the games reach the rules that need contact.

@@ -1,7 +1,5 @@
 //! The `herald rules` commands, run as a player or a test tool runs them.
 
-mod support;
-
 use std::process::{Command, Output};
 
 fn herald(args: &[&str]) -> Output {
@@ -137,7 +135,7 @@ fn an_unknown_variant_is_refused() {
 #[test]
 fn checkmate_shows_the_winner_and_prints_no_moves() {
     // The Marshal on g7 checks along the diagonal; Templars on c9 and e11 take a12 and b13.
-    let fen = support::fen("pa13 Te11 Tc9 Mg7 Pg1", "b - - - - - 0 1");
+    let fen = crate::support::fen("pa13 Te11 Tc9 Mg7 Pg1", "b - - - - - 0 1");
     let out = herald(&["rules", "show", "--fen", &fen]);
     assert_eq!(
         stdout(&out),
@@ -152,7 +150,7 @@ fn checkmate_shows_the_winner_and_prints_no_moves() {
 
 #[test]
 fn stalemate_is_a_win_for_the_side_that_cannot_move() {
-    let fen = support::fen("pa13 Td10 Te10 Pg1", "b - - - - - 0 1");
+    let fen = crate::support::fen("pa13 Td10 Te10 Pg1", "b - - - - - 0 1");
     let out = herald(&["rules", "show", "--fen", &fen]);
     assert_eq!(
         stdout(&out),

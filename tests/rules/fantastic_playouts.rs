@@ -2,10 +2,8 @@
 //! same text and moves, every move's SAN and coordinate forms parse back to it, perft equals
 //! the sum of divide, and nothing panics on a reachable position.
 
-mod support;
-
+use crate::support::seeded::Seeded;
 use herald::rules::{new_game, AnyGame, VariantId};
-use support::seeded::Seeded;
 
 /// What the position text cannot say: whether a King standing on its home square has moved
 /// (it then has no jump, but a text read back gives it one).

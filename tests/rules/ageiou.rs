@@ -1,13 +1,11 @@
 //! AGEIOU (docs/rules/ageiou.md): the perft figures, a hand-worked position for every
 //! rule, the options, the position text, notation, seeded playouts and a board image.
 
-mod support;
-
+use crate::support::seeded::Seeded;
 use herald::rules::{
     new_game, new_game_with, AnyGame, Color, GameOptions, MoveError, Outcome, Reason, SetupError,
     Square, VariantId,
 };
-use support::seeded::Seeded;
 
 const START: &str = "bvncqkcnvb/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/BVNCQKCNVB w - - - 0 1";
 

@@ -1,8 +1,7 @@
 //! One or more tests for every decision in the project's Epoch rules decisions (epoch.md),
 //! section by section. Positions are built from piece lists (see `common`).
 
-mod support;
-use support::*;
+use crate::support::*;
 
 use herald::rules::{new_game, AnyGame, Color, MoveError, Outcome, Power, Reason, VariantId};
 

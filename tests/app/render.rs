@@ -2,12 +2,10 @@
 //! move, check, badges and the moves-of-one-piece marks land on the right squares; flipping
 //! mirrors the board.
 
-mod support;
-
+use crate::support::*;
 use herald::render::layout::Layout;
 use herald::render::{render, render_game, theme, Focus, Options, Scene};
 use herald::rules::{AnyGame, Square};
-use support::*;
 
 fn sq(text: &str) -> Square {
     text.parse().expect("a square")

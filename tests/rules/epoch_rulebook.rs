@@ -2,8 +2,7 @@
 //! each test rebuilds a small position that shows what the caption describes and checks what a
 //! player would notice: which moves are legal, whether a side is in check, how the game ends.
 
-mod support;
-use support::*;
+use crate::support::*;
 
 use herald::rules::{AnyGame, Color, Outcome, Power, Reason, Square};
 

@@ -7,7 +7,7 @@ use herald::rules::{new_game, VariantId};
 
 #[test]
 fn legal_moves_agree_with_the_independent_reference() {
-    let text = include_str!("fixtures/epoch_reference.txt");
+    let text = include_str!("../fixtures/epoch_reference.txt");
     let mut compared = 0;
     let mut comment = "";
     let mut fen = "";

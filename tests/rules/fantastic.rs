@@ -1,10 +1,8 @@
 //! Fantastic XIII (docs/rules/fantastic-xiii.md): the sanity figures, every piece's moves,
 //! the King's jump, promotions, en passant, the end of the game, position texts and notation.
 
-mod support;
-
+use crate::support::{fen, field, has, piece_at, play, targets};
 use herald::rules::{help, new_game, AnyGame, Color, Outcome, Reason, VariantId};
-use support::{fen, field, has, piece_at, play, targets};
 
 fn game(pieces: &str, fields: &str) -> Box<dyn AnyGame> {
     let text = fen(pieces, fields);

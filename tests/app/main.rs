@@ -1,0 +1,11 @@
+//! Herald as players and admins meet it without Discord: the command line, the terminal
+//! adapter, board images, and the game service on real SQLite files. One test crate, so the
+//! suite links once.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod cli;
+mod local;
+mod render;
+mod service;
