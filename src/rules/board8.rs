@@ -9,13 +9,13 @@ use super::geometry::{Geometry, KNIGHT};
 use super::key::KeyBuilder;
 use super::notation::step_words;
 use super::text::{
-    opponent_in_check, or_dash, read_cells, read_clocks, read_side, side_letter, split_fields,
-    write_cells,
+    or_dash, read_cells, read_clocks, read_or_dash, read_side, side_letter, split_fields,
+    unless_opponent_in_check, write_cells,
 };
 use super::view::piece_views;
 use super::{
-    BoardView, Color, MoveFacts, MoveKind, Piece, PieceKind, PieceView, PositionError, Square,
-    VariantId,
+    push_pawn_move, BoardView, Cells, Color, MoveFacts, MoveKind, Piece, PieceKind, PieceView,
+    PositionError, Square, VariantId,
 };
 
 /// A square index `rank * 8 + file`.
@@ -106,8 +106,8 @@ pub fn passed_pawn(from: Sq, to: Sq) -> Sq {
 
 /// A position on the 8x8 board: what a FEN records.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Board8<K> {
-    pub(crate) cells: [Option<Piece<K>>; 64],
+pub struct Board8<K: PieceKind> {
+    pub(crate) cells: Cells<K, 64>,
     pub(crate) kings: [Sq; 2],
     pub(crate) turn: Color,
     /// Castling rights `[color][0 = king side, 1 = queen side]`.
@@ -129,7 +129,7 @@ const CASTLING: [(char, Color, usize, Sq, Sq); 4] = [
 /// king and rook at home; `unknown` and `not_home` word the errors for a letter.
 pub fn read_castling<K: Army>(
     field: &str,
-    cells: &[Option<Piece<K>>; 64],
+    cells: &[Option<Piece<K>>],
     allowed: &str,
     unknown: impl Fn(char) -> String,
     not_home: impl Fn(char) -> String,
@@ -169,8 +169,8 @@ impl<K: Army> Board8<K> {
         text: &str,
         letters: &str,
         check: impl FnMut(Square, Piece<K>) -> Result<(), PositionError>,
-        castling: impl FnOnce(&str, &[Option<Piece<K>>; 64]) -> Result<[[bool; 2]; 2], PositionError>,
-        en_passant: impl FnOnce(&str, &[Option<Piece<K>>; 64], Color) -> Result<Sq, PositionError>,
+        castling: impl FnOnce(&str, &[Option<Piece<K>>]) -> Result<[[bool; 2]; 2], PositionError>,
+        en_passant: impl FnOnce(&str, &[Option<Piece<K>>], Color) -> Result<Sq, PositionError>,
         in_check: impl Fn(&Self, Color) -> bool,
     ) -> Result<Self, PositionError> {
         let fields = split_fields(
@@ -182,24 +182,18 @@ impl<K: Army> Board8<K> {
             read_cells(fields[0], &tables().geo, letters, (K::KING, "king"), check)?;
         let turn = read_side(fields[1], "w or b")?;
         let castling = castling(fields[2], &cells)?;
-        let en_passant = match fields[3] {
-            "-" => None,
-            text => Some(en_passant(text, &cells, turn)?),
-        };
+        let en_passant = read_or_dash(fields[3], |text| en_passant(text, &cells, turn))?;
         let (halfmoves, fullmoves) = read_clocks(&fields)?;
         let pos = Board8 {
+            turn,
             cells,
             kings,
-            turn,
             castling,
             en_passant,
             halfmoves,
             fullmoves,
         };
-        if in_check(&pos, !turn) {
-            return Err(opponent_in_check(turn));
-        }
-        Ok(pos)
+        unless_opponent_in_check(pos, turn, in_check)
     }
 
     /// The FEN.
@@ -244,7 +238,7 @@ impl<K: Army> Board8<K> {
 
     /// A piece that moves and captures alike, going from `from` to `to`: a move, a capture,
     /// or nothing onto its own side.
-    #[inline]
+    #[inline(always)]
     pub fn step(&self, from: Sq, to: Sq, out: &mut Vec<Move<K>>) {
         let capture = match self.at(to) {
             None => false,
@@ -259,8 +253,27 @@ impl<K: Army> Board8<K> {
         });
     }
 
+    /// The king's eight steps from `from`, moving or capturing.
+    #[inline(always)]
+    pub fn king_steps(&self, from: Sq, out: &mut Vec<Move<K>>) {
+        let geo = &tables().geo;
+        for dir in 0..8 {
+            if let Some(to) = geo.step(from, dir) {
+                self.step(from, to, out);
+            }
+        }
+    }
+
+    /// The knight's leaps from `from`, moving or capturing.
+    #[inline(always)]
+    pub fn knight_leaps(&self, from: Sq, out: &mut Vec<Move<K>>) {
+        for &to in &tables().knight[from as usize] {
+            self.step(from, to, out);
+        }
+    }
+
     /// A slider that moves and captures alike, along the directions `dirs`.
-    #[inline]
+    #[inline(always)]
     pub fn slide(&self, from: Sq, dirs: std::ops::Range<usize>, out: &mut Vec<Move<K>>) {
         let geo = &tables().geo;
         for dir in dirs {
@@ -284,28 +297,18 @@ impl<K: Army> Board8<K> {
     /// The moves of a pawn on `from`: one step ahead, two from its second rank, captures one
     /// step diagonally forward and en passant; on the last rank one move for each kind of
     /// `promotions`.
-    #[inline]
+    #[inline(always)]
     pub fn pawn_moves(&self, from: Sq, promotions: &[K], out: &mut Vec<Move<K>>) {
         let t = tables();
         let us = self.turn;
         let push = |to: Sq, capture: bool, out: &mut Vec<Move<K>>| {
-            if to / 8 == 7 || to / 8 == 0 {
-                for &kind in promotions {
-                    out.push(Move::Normal {
-                        from,
-                        to,
-                        capture,
-                        promotion: Some(kind),
-                    });
-                }
-            } else {
-                out.push(Move::Normal {
-                    from,
-                    to,
-                    capture,
-                    promotion: None,
-                });
-            }
+            let last = to / 8 == 7 || to / 8 == 0;
+            push_pawn_move(out, last, promotions, |promotion| Move::Normal {
+                from,
+                to,
+                capture,
+                promotion,
+            })
         };
         // Straight ahead along the file: the ray north for White, south for Black.
         let ahead = t.geo.ray(from, if us == Color::White { 0 } else { 2 });

@@ -363,6 +363,7 @@ impl Clone for Box<dyn AnyGame> {
 #[cfg(test)]
 mod tests {
     use super::occurrences;
+    use crate::rules::{new_game, Color, MoveKind, VariantId};
 
     #[test]
     fn occurrences_count_same_side_positions_within_the_window() {
@@ -371,5 +372,76 @@ mod tests {
         // an irreversible move two plies ago hides the older ones
         assert_eq!(occurrences(&[1, 2, 1, 2, 1], 2), 2);
         assert_eq!(occurrences(&[7], 0), 1);
+    }
+
+    fn kind_of(variant: VariantId, text: Option<&str>, coordinate: &str) -> MoveKind {
+        let game = new_game(variant, text).unwrap();
+        let mv = game.parse_move(coordinate).unwrap();
+        assert_eq!(mv.coordinate, coordinate);
+        mv.kind
+    }
+
+    #[test]
+    fn moves_say_what_sort_they_are() {
+        let chess = Some("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+        for (coordinate, kind) in [
+            ("e1g1", MoveKind::Castle),
+            ("e5d6", MoveKind::EnPassant),
+            ("b7a8q", MoveKind::Promotion),
+            ("a1a8", MoveKind::Capture),
+            ("e5e6", MoveKind::Quiet),
+        ] {
+            assert_eq!(
+                kind_of(VariantId::Chess, chess, coordinate),
+                kind,
+                "{coordinate}"
+            );
+        }
+        for (coordinate, kind) in [("f1d1", MoveKind::Swap), ("b1b1", MoveKind::Build)] {
+            assert_eq!(
+                kind_of(VariantId::Ageiou, None, coordinate),
+                kind,
+                "{coordinate}"
+            );
+        }
+        assert_eq!(
+            kind_of(VariantId::Fantastic, None, "g1e3"),
+            MoveKind::KingJump
+        );
+        assert_eq!(kind_of(VariantId::Epoch, None, "a3a7"), MoveKind::Quiet);
+    }
+
+    #[test]
+    fn a_side_can_win_while_its_rules_give_it_the_material() {
+        let can_win = |variant, text| {
+            let game = new_game(variant, Some(text)).unwrap();
+            Color::BOTH.map(|c| game.can_win(c))
+        };
+        // Chess: a bare king, or a king and one minor piece, cannot mate.
+        assert_eq!(
+            can_win(VariantId::Chess, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+            [false, false]
+        );
+        assert_eq!(
+            can_win(VariantId::Chess, "4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1"),
+            [true, false]
+        );
+        assert_eq!(
+            can_win(VariantId::Chess, "4k3/7p/8/8/8/8/8/4K3 w - - 0 1"),
+            [false, true]
+        );
+        // Epoch: a side with more than its Pope.
+        let epoch = "6p6/13/13/13/13/13/13/13/13/13/L12/13/6P6 w - - - - - 0 1";
+        assert_eq!(can_win(VariantId::Epoch, epoch), [true, false]);
+        // Fantastic XIII: a side with more than its King.
+        let fantastic = "6k6/13/13/13/13/13/13/13/13/13/13/13/5QK6 w - - 0 1";
+        assert_eq!(can_win(VariantId::Fantastic, fantastic), [true, false]);
+        // Empire Chess and AGEIOU: a bare king still plays to win.
+        assert_eq!(
+            can_win(VariantId::Empire, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            [true, true]
+        );
+        let ageiou = "5k4/10/10/10/10/10/10/10/10/5K4 w - - - 0 1";
+        assert_eq!(can_win(VariantId::Ageiou, ageiou), [true, true]);
     }
 }

@@ -42,12 +42,12 @@ pub use geometry::{FileRank, Square};
 pub use moves::{MoveFacts, MoveInfo, MoveKind};
 pub use notation::Notation;
 pub use options::{GameOptions, OptionsError};
-pub use piece::{Piece, PieceKind};
+pub use piece::{Cells, Piece, PieceKind};
 pub use registry::{help, new_game, new_game_with, Help, VariantId};
 pub use text::PositionText;
 pub use types::{Clock, Color, Outcome, Power, Reason};
 pub(crate) use variant::orthodox_outcome;
-pub use variant::{keep_legal, MoveGen, Rules, Variant};
+pub use variant::{keep_legal, push_pawn_move, MoveGen, Rules, Variant};
 pub use view::{
     BoardView, Emblem, Livery, LostView, MarkedSquare, MoveMarks, PieceView, PortalView, View,
     ZoneView,

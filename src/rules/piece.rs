@@ -2,6 +2,8 @@
 //! table of letter and picture; the letters of position texts and SAN, the names and the
 //! pictures all come from that one table.
 
+use std::ops::{Deref, DerefMut};
+
 use super::{Color, Emblem};
 
 /// What the shared code needs of a variant's piece kinds.
@@ -18,8 +20,39 @@ pub trait PieceKind: Copy + Eq + 'static {
     fn index(self) -> u8;
 }
 
-/// A board of `N` cells, each empty or holding a piece.
-pub type Cells<K, const N: usize> = [Option<Piece<K>>; N];
+/// A board of `N` cells, each empty or holding a piece, indexed `rank * files + file`; it
+/// reads as a slice of cells. Cloning copies the cells as one block: an array of a generic
+/// type is cloned cell by cell, and positions are cloned for every move tried on a copy.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Cells<K, const N: usize>(pub [Option<Piece<K>>; N]);
+
+impl<K: Copy, const N: usize> Cells<K, N> {
+    /// No pieces at all.
+    pub fn empty() -> Self {
+        Cells([None; N])
+    }
+}
+
+impl<K: Copy, const N: usize> Clone for Cells<K, N> {
+    fn clone(&self) -> Self {
+        Cells(self.0)
+    }
+}
+
+impl<K, const N: usize> Deref for Cells<K, N> {
+    type Target = [Option<Piece<K>>];
+    #[inline]
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl<K, const N: usize> DerefMut for Cells<K, N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
 
 /// A piece: a kind and its owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

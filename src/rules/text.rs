@@ -157,7 +157,7 @@ pub fn read_cells<K: PieceKind, const N: usize>(
 ) -> Result<(Cells<K, N>, [u8; 2]), PositionError> {
     let pieces = read_placement(text, geo.files, geo.ranks, Piece::from_letter, letters)
         .map_err(|e| PositionError::new(PLACEMENT, e))?;
-    let mut cells = [None; N];
+    let mut cells = Cells::empty();
     let mut royals = [None, None];
     for (sq, piece) in pieces {
         let at = geo.index(sq);
@@ -208,6 +208,19 @@ pub fn opponent_in_check(turn: Color) -> PositionError {
     PositionError::new(SIDE, format!("{turn} is to move but {} is in check", !turn))
 }
 
+/// The position read, unless the side not to move (`turn`'s opponent) is in check.
+pub fn unless_opponent_in_check<P>(
+    pos: P,
+    turn: Color,
+    in_check: impl FnOnce(&P, Color) -> bool,
+) -> Result<P, PositionError> {
+    if in_check(&pos, !turn) {
+        Err(opponent_in_check(turn))
+    } else {
+        Ok(pos)
+    }
+}
+
 /// A square's name read as an index of the board of `geo`.
 pub fn read_square(geo: &Geometry, text: &str, field: &'static str) -> Result<u8, PositionError> {
     let last = Square::new(geo.files - 1, geo.ranks - 1);
@@ -237,6 +250,17 @@ pub fn read_clocks(fields: &[&str]) -> Result<(u32, u32), PositionError> {
     let halfmoves = read_optional_number(fields.get(4).copied(), "field 5 (halfmove clock)", 0)?;
     let fullmoves = read_optional_number(fields.get(5).copied(), "field 6 (move number)", 1)?;
     Ok((halfmoves, fullmoves.max(1)))
+}
+
+/// A field that is `-` for nothing, or what `read` makes of it.
+pub fn read_or_dash<T>(
+    text: &str,
+    read: impl FnOnce(&str) -> Result<T, PositionError>,
+) -> Result<Option<T>, PositionError> {
+    match text {
+        "-" => Ok(None),
+        text => read(text).map(Some),
+    }
 }
 
 /// `-` for nothing, or the text.

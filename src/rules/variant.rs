@@ -92,6 +92,22 @@ pub fn keep_legal<M: Copy>(out: &mut Vec<M>, start: usize, mut legal: impl FnMut
     out.truncate(keep);
 }
 
+/// Appends a pawn's move: on its last rank (`promotes`) one for each kind of `promotions`,
+/// else one; `make` builds the move from what the pawn becomes.
+#[inline]
+pub fn push_pawn_move<K: Copy, M>(
+    out: &mut Vec<M>,
+    promotes: bool,
+    promotions: &[K],
+    make: impl Fn(Option<K>) -> M,
+) {
+    if promotes {
+        out.extend(promotions.iter().map(|&k| make(Some(k))));
+    } else {
+        out.push(make(None));
+    }
+}
+
 /// How an orthodox game ends (chess, Fantastic XIII): with no legal move, checkmate wins and
 /// stalemate draws; the third occurrence of a position, a hundred plies without a capture or
 /// pawn move, and material that cannot mate draw. Check and material are asked only when needed.

@@ -15,7 +15,9 @@ pub use help::HELP;
 
 use crate::rules::geometry::Geometry;
 use crate::rules::piece::piece_kinds;
-use crate::rules::{Clock, Color, GameOptions, OptionsError, Outcome, Reason, Rules, VariantId};
+use crate::rules::{
+    Cells, Clock, Color, GameOptions, OptionsError, Outcome, Reason, Rules, VariantId,
+};
 
 pub const SIZE: u8 = 10;
 /// Squares on the board.
@@ -121,7 +123,7 @@ impl Move {
 /// An AGEIOU position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    cells: [Option<Piece>; CELLS],
+    cells: Cells<Kind, CELLS>,
     turn: Color,
     /// Open portals, one bit per entrance square.
     portals: u128,
@@ -156,10 +158,6 @@ impl Position {
 impl Rules for Position {
     type Move = Move;
     const ID: VariantId = VariantId::Ageiou;
-
-    fn clock(&self) -> Clock {
-        Clock::new(self.turn, self.fullmoves, self.halfmoves)
-    }
 
     /// In the order of ageiou.md: a side without a king (and none to place) has lost; the side
     /// to move without a move loses; repetition and the fifty-move rule draw.
@@ -202,6 +200,10 @@ impl Rules for Position {
     fn set_options(&mut self, options: GameOptions) -> Result<(), OptionsError> {
         self.options = options.validate()?;
         Ok(())
+    }
+
+    fn clock(&self) -> Clock {
+        Clock::new(self.turn, self.fullmoves, self.halfmoves)
     }
 }
 

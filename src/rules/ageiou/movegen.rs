@@ -3,7 +3,7 @@
 
 use super::{entrance_of, exit_of, geometry, Build, Kind, Move, Piece, Position, Sq, CELLS, SIZE};
 use crate::rules::geometry::KNIGHT;
-use crate::rules::{Color, MoveGen};
+use crate::rules::{push_pawn_move, Color, MoveGen};
 
 /// The direction a pawn of `color` advances in.
 fn ahead(color: Color) -> usize {
@@ -25,6 +25,7 @@ pub fn pawn_rank(color: Color) -> u8 {
 /// its own movement), with the portal routes: an empty open entrance may be left for its exit,
 /// and a piece standing on an entrance may go to the exit. A route that ends where a plain
 /// move of the same piece ends is the same move, listed once (as the plain move).
+#[inline]
 fn piece_moves(pos: &Position, from: Sq, targets: &[Sq], out: &mut Vec<Move>) {
     let us = pos.turn;
     let start = out.len();
@@ -142,30 +143,20 @@ pub fn pseudo_entrance_hint(pos: &Position, from: Sq, to: Sq) -> Option<String> 
 
 /// A pawn steps forward onto an empty square and captures one step diagonally forward; it
 /// never travels through a portal.
+#[inline]
 fn pawn_moves(pos: &Position, from: Sq, out: &mut Vec<Move>) {
     let geo = geometry();
     let us = pos.turn;
     let fwd = ahead(us);
     let mut push = |to: Sq, capture: bool| {
-        if geo.rank(to) == geo.last_rank(us) {
-            for kind in Kind::PROMOTIONS {
-                out.push(Move::Normal {
-                    from,
-                    to,
-                    capture,
-                    portal: false,
-                    promotion: Some(kind),
-                });
-            }
-        } else {
-            out.push(Move::Normal {
-                from,
-                to,
-                capture,
-                portal: false,
-                promotion: None,
-            });
-        }
+        let last = geo.rank(to) == geo.last_rank(us);
+        push_pawn_move(out, last, &Kind::PROMOTIONS, |promotion| Move::Normal {
+            from,
+            to,
+            capture,
+            portal: false,
+            promotion,
+        })
     };
     if let Some(to) = geo.step(from, fwd).filter(|&s| pos.at(s).is_none()) {
         push(to, false);

@@ -7,7 +7,7 @@ use crate::rules::text::{
     or_dash, read_number, read_placement, read_side, read_square, side_letter, split_fields,
     write_cells, PLACEMENT,
 };
-use crate::rules::{Color, GameOptions, PositionError, PositionText, VariantId};
+use crate::rules::{Cells, Color, GameOptions, PositionError, PositionText, VariantId};
 
 const PORTALS: &str = "field 3 (open portals)";
 const BUILDS: &str = "field 4 (portals being built)";
@@ -45,7 +45,7 @@ fn write_squares(mut squares: Vec<Sq>) -> String {
 }
 
 /// The placement, with at most one king a side and no pawn on its last rank.
-fn read_board(text: &str) -> Result<[Option<Piece>; CELLS], PositionError> {
+fn read_board(text: &str) -> Result<Cells<Kind, CELLS>, PositionError> {
     let geo = geometry();
     let pieces = read_placement(
         text,
@@ -55,7 +55,7 @@ fn read_board(text: &str) -> Result<[Option<Piece>; CELLS], PositionError> {
         "K Q B C N V P (uppercase Light, lowercase Dark)",
     )
     .map_err(|e| PositionError::new(PLACEMENT, e))?;
-    let mut cells = [None; CELLS];
+    let mut cells = Cells::empty();
     let mut kings = [0; 2];
     for (sq, piece) in pieces {
         if piece.kind == Kind::King {
@@ -89,7 +89,7 @@ fn read_board(text: &str) -> Result<[Option<Piece>; CELLS], PositionError> {
 /// portal, with 1 to 7 turns needed and fewer done.
 fn read_build(
     item: &str,
-    cells: &[Option<Piece>; CELLS],
+    cells: &[Option<Piece>],
     portals: u128,
 ) -> Result<(Color, Build), PositionError> {
     let parts: Vec<&str> = item.split('/').collect();
@@ -136,7 +136,7 @@ fn read_build(
 /// The portals being built, at most one a side.
 fn read_builds(
     field: &str,
-    cells: &[Option<Piece>; CELLS],
+    cells: &[Option<Piece>],
     portals: u128,
 ) -> Result<[Option<Build>; 2], PositionError> {
     let mut builds = [None, None];
@@ -162,11 +162,7 @@ fn read_builds(
 
 /// Whether the side to move must first place its captured king: the field lists every one of
 /// its bishops (two or more) when it has no king, and is `-` otherwise.
-fn read_pending(
-    field: &str,
-    cells: &[Option<Piece>; CELLS],
-    turn: Color,
-) -> Result<bool, PositionError> {
+fn read_pending(field: &str, cells: &[Option<Piece>], turn: Color) -> Result<bool, PositionError> {
     let bishops: Vec<Sq> = (0..CELLS as u8)
         .filter(|&s| cells[s as usize] == Some(Piece::new(turn, Kind::Bishop)))
         .collect();

@@ -59,10 +59,6 @@ impl Rules for Position {
     type Move = Move;
     const ID: VariantId = VariantId::Chess;
 
-    fn clock(&self) -> Clock {
-        Clock::new(self.turn, self.fullmoves, self.halfmoves)
-    }
-
     /// Checkmate wins; stalemate, repetition, fifty moves and bare kings (or a lone bishop or
     /// knight against a bare king) draw.
     fn outcome(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
@@ -81,5 +77,9 @@ impl Rules for Position {
                 .copied()
                 .filter(|p| p.color == color && p.kind != Kind::King),
         )
+    }
+
+    fn clock(&self) -> Clock {
+        Clock::new(self.turn, self.fullmoves, self.halfmoves)
     }
 }

@@ -62,36 +62,21 @@ pub fn in_check(pos: &Position, side: Color) -> bool {
 }
 
 pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
-    let t = tables();
-    let geo = &t.geo;
-    let us = pos.turn;
+    const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
     for from in 0..64u8 {
-        let Some(p) = pos.at(from) else { continue };
-        if p.color != us {
-            continue;
-        }
-        match p.kind {
-            Kind::Pawn => pos.pawn_moves(
-                from,
-                &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
-                out,
-            ),
-            Kind::Knight => {
-                for &to in &t.knight[from as usize] {
-                    pos.step(from, to, out);
+        match pos.at(from) {
+            Some(p) if p.color == pos.turn => match p.kind {
+                Kind::Pawn => pos.pawn_moves(from, &PROMOTIONS, out),
+                Kind::Knight => pos.knight_leaps(from, out),
+                Kind::King => {
+                    pos.king_steps(from, out);
+                    castling(pos, out);
                 }
-            }
-            Kind::King => {
-                for dir in 0..8 {
-                    if let Some(to) = geo.step(from, dir) {
-                        pos.step(from, to, out);
-                    }
-                }
-                castling(pos, out);
-            }
-            Kind::Rook => pos.slide(from, 0..4, out),
-            Kind::Bishop => pos.slide(from, 4..8, out),
-            Kind::Queen => pos.slide(from, 0..8, out),
+                Kind::Rook => pos.slide(from, 0..4, out),
+                Kind::Bishop => pos.slide(from, 4..8, out),
+                Kind::Queen => pos.slide(from, 0..8, out),
+            },
+            _ => {}
         }
     }
 }

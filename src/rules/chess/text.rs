@@ -10,11 +10,7 @@ const EN_PASSANT: &str = "field 4 (en passant)";
 
 /// The en passant square: empty, on the third or sixth rank, behind a pawn of the side that
 /// just moved.
-fn read_en_passant(
-    text: &str,
-    cells: &[Option<Piece>; 64],
-    turn: Color,
-) -> Result<Sq, PositionError> {
+fn read_en_passant(text: &str, cells: &[Option<Piece>], turn: Color) -> Result<Sq, PositionError> {
     let geo = &tables().geo;
     let sq = read_square(geo, text, EN_PASSANT)?;
     let (rank, mover) = match turn {

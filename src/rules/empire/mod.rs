@@ -72,10 +72,6 @@ impl Rules for Position {
     type Move = Move;
     const ID: VariantId = VariantId::Empire;
 
-    fn clock(&self) -> Clock {
-        Clock::new(self.turn, self.fullmoves, self.halfmoves)
-    }
-
     fn outcome(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
         let mover = !self.turn;
         let win = |winner, reason| Some(Outcome::Win { winner, reason });
@@ -104,5 +100,9 @@ impl Rules for Position {
     /// rank (empire.md, end of game).
     fn can_win(&self, _color: Color) -> bool {
         true
+    }
+
+    fn clock(&self) -> Clock {
+        Clock::new(self.turn, self.fullmoves, self.halfmoves)
     }
 }

@@ -75,8 +75,7 @@ pub fn kings_face(pos: &Position) -> bool {
 }
 
 pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
-    let t = tables();
-    let geo = &t.geo;
+    let geo = &tables().geo;
     let us = pos.turn;
     for from in 0..64u8 {
         let Some(p) = pos.at(from) else { continue };
@@ -85,18 +84,10 @@ pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
         }
         match p.kind {
             Kind::King => {
-                for dir in 0..8 {
-                    if let Some(to) = geo.step(from, dir) {
-                        pos.step(from, to, out);
-                    }
-                }
+                pos.king_steps(from, out);
                 castling(pos, out);
             }
-            Kind::Knight => {
-                for &to in &t.knight[from as usize] {
-                    pos.step(from, to, out);
-                }
-            }
+            Kind::Knight => pos.knight_leaps(from, out),
             Kind::Soldier => {
                 for (df, dr) in [(0, us.forward()), (-1, 0), (1, 0)] {
                     if let Some(to) = geo.offset(from, df, dr) {

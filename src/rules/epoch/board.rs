@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use super::{castle_squares, Kind, Move, Piece};
 use crate::rules::geometry::{is_orthogonal, opposite, Geometry};
-use crate::rules::Color;
+use crate::rules::{Cells, Color};
 
 pub const SIZE: u8 = 13;
 pub const CELLS: usize = 169;
@@ -65,7 +65,7 @@ pub fn tables() -> &'static Tables {
 /// Pieces on squares, with the royal and zone-giving pieces tracked for speed.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
-    pub cells: [Option<Piece>; CELLS],
+    pub cells: Cells<Kind, CELLS>,
     pub pope: [Option<u8>; 2],
     pub marshal: [Option<u8>; 2],
     pub emperor: [Option<u8>; 2],
@@ -76,7 +76,7 @@ pub struct Board {
 impl Board {
     pub fn empty() -> Board {
         Board {
-            cells: [None; CELLS],
+            cells: Cells::empty(),
             pope: [None; 2],
             marshal: [None; 2],
             emperor: [None; 2],

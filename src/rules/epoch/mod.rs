@@ -234,10 +234,6 @@ impl Rules for Position {
     const ID: VariantId = VariantId::Epoch;
     const HAS_SWAP: bool = true;
 
-    fn clock(&self) -> Clock {
-        Clock::new(self.turn, self.move_number, self.clock)
-    }
-
     /// The result the rules give, in the order of epoch.md section 8.
     fn outcome(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
         let win = |winner, reason| Some(Outcome::Win { winner, reason });
@@ -270,6 +266,10 @@ impl Rules for Position {
             .iter()
             .flatten()
             .any(|p| p.color == color && p.kind != Kind::Pope)
+    }
+
+    fn clock(&self) -> Clock {
+        Clock::new(self.turn, self.move_number, self.clock)
     }
 }
 

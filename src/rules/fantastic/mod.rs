@@ -12,7 +12,7 @@ mod view;
 pub use help::HELP;
 
 use crate::rules::piece::piece_kinds;
-use crate::rules::{orthodox_outcome, Clock, Color, Outcome, Rules, VariantId};
+use crate::rules::{orthodox_outcome, Cells, Clock, Color, Outcome, Rules, VariantId};
 
 /// The board is 13 x 13.
 pub const SIZE: u8 = 13;
@@ -126,7 +126,7 @@ pub fn passed(from: Sq, to: Sq) -> Sq {
 /// A Fantastic XIII position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    cells: [Option<Piece>; CELLS],
+    cells: Cells<Kind, CELLS>,
     kings: [Sq; 2],
     turn: Color,
     /// Whether each side's King may still make its initial jump.
@@ -157,10 +157,6 @@ impl Rules for Position {
     type Move = Move;
     const ID: VariantId = VariantId::Fantastic;
 
-    fn clock(&self) -> Clock {
-        Clock::new(self.turn, self.fullmoves, self.halfmoves)
-    }
-
     /// As in chess; only two bare Kings are too little material.
     fn outcome(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
         orthodox_outcome(self, has_moves, occurrences, || {
@@ -175,5 +171,9 @@ impl Rules for Position {
             .iter()
             .flatten()
             .any(|p| p.color == color && p.kind != Kind::King)
+    }
+
+    fn clock(&self) -> Clock {
+        Clock::new(self.turn, self.fullmoves, self.halfmoves)
     }
 }

@@ -2,11 +2,11 @@
 //! `-`, and the repetition identity.
 
 use super::movegen::{en_passant_possible, in_check, tables};
-use super::{king_home, Kind, Piece, Position, Sq, CELLS, START};
+use super::{king_home, Kind, Piece, Position, Sq, START};
 use crate::rules::key::KeyBuilder;
 use crate::rules::text::{
-    opponent_in_check, read_cells, read_clocks, read_side, read_square, side_letter, split_fields,
-    write_cells, PLACEMENT,
+    read_cells, read_clocks, read_or_dash, read_side, read_square, side_letter, split_fields,
+    unless_opponent_in_check, write_cells, PLACEMENT,
 };
 use crate::rules::{Color, PositionError, PositionText};
 
@@ -14,11 +14,7 @@ const EN_PASSANT: &str = "field 4 (en passant)";
 
 /// The en passant square: the opponent just double-stepped past it, so its Pawn or Prince
 /// stands one square beyond, and it and the square the piece came from are empty.
-fn read_en_passant(
-    text: &str,
-    cells: &[Option<Piece>; CELLS],
-    turn: Color,
-) -> Result<Sq, PositionError> {
+fn read_en_passant(text: &str, cells: &[Option<Piece>], turn: Color) -> Result<Sq, PositionError> {
     let geo = &tables().geo;
     let ep = read_square(geo, text, EN_PASSANT)?;
     let them = !turn;
@@ -91,10 +87,7 @@ impl PositionText for Position {
                 ),
             ));
         }
-        let en_passant = match fields[3] {
-            "-" => None,
-            text => Some(read_en_passant(text, &cells, turn)?),
-        };
+        let en_passant = read_or_dash(fields[3], |text| read_en_passant(text, &cells, turn))?;
         let (halfmoves, fullmoves) = read_clocks(&fields)?;
         let pos = Position {
             cells,
@@ -105,10 +98,7 @@ impl PositionText for Position {
             halfmoves,
             fullmoves,
         };
-        if in_check(&pos, !turn) {
-            return Err(opponent_in_check(turn));
-        }
-        Ok(pos)
+        unless_opponent_in_check(pos, turn, in_check)
     }
 
     fn to_text(&self) -> String {
