@@ -451,11 +451,9 @@ impl<K: Army> Board8<K> {
                 sq(passed_pawn(from, to))
             ),
             Move::Normal {
-                from,
-                to,
-                capture,
-                promotion,
+                capture, promotion, ..
             } => {
+                let (from, to) = (mv.from(), mv.to());
                 let victim =
                     capture.then(|| name(self.at(to).unwrap_or(Piece::new(!self.turn, K::PAWN))));
                 let promo = promotion.map_or(String::new(), |k| {

@@ -91,7 +91,7 @@ impl<K: PieceKind> Piece<K> {
     }
 }
 
-/// Declares a variant's piece kinds from one table, a line a kind: `Name = 'L', Emblem;`.
+/// Declares a variant's piece kinds from one table, each kind as `Name = 'L', Emblem;`.
 /// It gives the enum, `ALL` (in table order), `letter`, `from_letter`, `name` (the kind's
 /// identifier), `emblem` and [`PieceKind`]. Two kinds with one letter do not compile (the
 /// letter match would have an unreachable arm).

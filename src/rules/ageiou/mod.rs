@@ -49,12 +49,8 @@ pub const fn entrance_of(sq: Sq) -> Sq {
 piece_kinds! {
     /// The seven kinds of piece, with the letters of the position text.
     pub enum Kind {
-        King = 'K', King;
-        Councillor = 'Q', Councillor;
-        Boat = 'B', Boat;
-        Bishop = 'C', Bishop;
-        Knight = 'N', Knight;
-        Vertag = 'V', Vertag;
+        King = 'K', King; Councillor = 'Q', Councillor; Boat = 'B', Boat;
+        Bishop = 'C', Bishop; Knight = 'N', Knight; Vertag = 'V', Vertag;
         Pawn = 'P', Pawn;
     }
 }

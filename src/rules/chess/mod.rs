@@ -18,12 +18,8 @@ use crate::rules::{orthodox_outcome, Clock, Color, Outcome, Rules, VariantId};
 piece_kinds! {
     /// The six kinds of chess piece.
     pub enum Kind {
-        King = 'K', King;
-        Queen = 'Q', Queen;
-        Rook = 'R', Rook;
-        Bishop = 'B', Bishop;
-        Knight = 'N', Knight;
-        Pawn = 'P', Pawn;
+        King = 'K', King; Queen = 'Q', Queen; Rook = 'R', Rook;
+        Bishop = 'B', Bishop; Knight = 'N', Knight; Pawn = 'P', Pawn;
     }
 }
 

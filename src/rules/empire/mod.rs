@@ -20,17 +20,10 @@ use crate::rules::{Clock, Color, Outcome, Reason, Rules, VariantId};
 piece_kinds! {
     /// Both armies' kinds: the Kingdom's chess pieces, then the Empire's own.
     pub enum Kind {
-        King = 'K', King;
-        Queen = 'Q', Queen;
-        Rook = 'R', Rook;
-        Bishop = 'B', Bishop;
-        Knight = 'N', Knight;
-        Pawn = 'P', Pawn;
-        Tower = 'T', Tower;
-        Eagle = 'E', Eagle;
-        Cardinal = 'C', Cardinal;
-        Duke = 'D', Duke;
-        Soldier = 'S', Shield;
+        King = 'K', King; Queen = 'Q', Queen; Rook = 'R', Rook;
+        Bishop = 'B', Bishop; Knight = 'N', Knight; Pawn = 'P', Pawn;
+        Tower = 'T', Tower; Eagle = 'E', Eagle; Cardinal = 'C', Cardinal;
+        Duke = 'D', Duke; Soldier = 'S', Shield;
     }
 }
 

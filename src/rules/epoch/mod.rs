@@ -20,15 +20,9 @@ use crate::rules::{Clock, Color, Outcome, Reason, Rules, VariantId};
 piece_kinds! {
     /// The nine kinds of Epoch piece, with the letters of epoch.md section 1.
     pub enum Kind {
-        Pope = 'P', Tiara;
-        Emperor = 'E', Crown;
-        Marshal = 'M', Star;
-        Assassin = 'A', Dagger;
-        Sentinel = 'S', Tower;
-        Mage = 'G', PointedHat;
-        Herald = 'H', Banner;
-        Templar = 'T', GreatHelm;
-        Legionary = 'L', Footman;
+        Pope = 'P', Tiara; Emperor = 'E', Crown; Marshal = 'M', Star;
+        Assassin = 'A', Dagger; Sentinel = 'S', Tower; Mage = 'G', PointedHat;
+        Herald = 'H', Banner; Templar = 'T', GreatHelm; Legionary = 'L', Footman;
     }
 }
 

@@ -23,18 +23,10 @@ piece_kinds! {
     /// The thirteen kinds of piece, with the letters of the rules table. The order is part of
     /// the repetition key, not of any text.
     pub enum Kind {
-        King = 'K', King;
-        Pawn = 'P', Pawn;
-        Prince = 'I', Prince;
-        Troll = 'T', Troll;
-        Snake = 'N', Snake;
-        Ship = 'S', Ship;
-        Squirrel = 'Q', Squirrel;
-        Hawk = 'H', Hawk;
-        Mammoth = 'M', Mammoth;
-        Cheetah = 'C', Cheetah;
-        Eagle = 'E', Eagle;
-        Rhinoceros = 'U', Rhinoceros;
+        King = 'K', King; Pawn = 'P', Pawn; Prince = 'I', Prince;
+        Troll = 'T', Troll; Snake = 'N', Snake; Ship = 'S', Ship;
+        Squirrel = 'Q', Squirrel; Hawk = 'H', Hawk; Mammoth = 'M', Mammoth;
+        Cheetah = 'C', Cheetah; Eagle = 'E', Eagle; Rhinoceros = 'U', Rhinoceros;
         Direwolf = 'O', Direwolf;
     }
 }
