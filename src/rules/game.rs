@@ -2,9 +2,10 @@
 //! moves played, the swap), and the dynamic interface the rest of Herald uses.
 
 use super::notation::normalize;
+use super::perft;
 use super::{
-    BoardView, Color, GameOptions, MoveError, MoveInfo, MoveMarks, OptionsError, Outcome,
-    PositionError, Square, Variant, VariantId,
+    BoardView, Color, GameOptions, MoveError, MoveInfo, MoveMarks, Outcome, Square, Variant,
+    VariantId,
 };
 
 /// A game of variant `V` from a start position.
@@ -22,7 +23,7 @@ pub struct Game<V: Variant> {
 }
 
 /// How often the last key occurs among the positions that can still repeat.
-fn occurrences(keys: &[u64], reversible_plies: u32) -> usize {
+pub(super) fn occurrences(keys: &[u64], reversible_plies: u32) -> usize {
     let Some(&last) = keys.last() else { return 0 };
     let window = (reversible_plies as usize + 1).min(keys.len());
     keys[keys.len() - window..]
@@ -154,36 +155,19 @@ impl<V: Variant> Game<V> {
             coordinate: self.position.coordinate(mv),
             san: self.san(mv),
             description: self.position.describe(mv),
+            kind: self.position.facts(mv).kind,
             marks: self.position.marks(mv),
         }
     }
 
     /// Leaf count of the legal-move tree; a finished game has no children.
     pub fn perft(&self, depth: u32) -> u64 {
-        let mut keys = self.keys.clone();
-        perft_from(&self.position, depth, &mut keys)
+        perft::perft(&self.position, depth, &mut self.keys.clone())
     }
 
     /// The perft count below each legal move, sorted by the move's coordinate form.
     pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut keys = self.keys.clone();
-        let mut lines: Vec<(String, u64)> = if depth == 0 {
-            Vec::new()
-        } else {
-            self.legal
-                .iter()
-                .map(|mv| {
-                    let mut child = self.position.clone();
-                    child.play(mv);
-                    keys.push(child.repetition_key());
-                    let n = perft_from(&child, depth - 1, &mut keys);
-                    keys.pop();
-                    (self.position.coordinate(mv), n)
-                })
-                .collect()
-        };
-        lines.sort();
-        lines
+        perft::divide(&self.position, &self.legal, depth, &mut self.keys.clone())
     }
 
     fn swap_available(&self) -> bool {
@@ -193,56 +177,6 @@ impl<V: Variant> Game<V> {
             && self.moves.len() == 1
             && self.start.turn() == Color::White
             && self.start.move_number() == 1
-    }
-}
-
-fn perft_from<V: Variant>(position: &V, depth: u32, keys: &mut Vec<u64>) -> u64 {
-    // One move list per level, reused across siblings.
-    let mut lists: Vec<Vec<V::Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    perft_level(position, depth, keys, &mut lists)
-}
-
-fn perft_level<V: Variant>(
-    position: &V,
-    depth: u32,
-    keys: &mut Vec<u64>,
-    lists: &mut [Vec<V::Move>],
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let Some((moves, deeper)) = lists.split_first_mut() else {
-        return 0;
-    };
-    moves.clear();
-    position.legal_moves(moves);
-    let occ = occurrences(keys, position.reversible_plies());
-    if position.outcome(!moves.is_empty(), occ).is_some() {
-        return 0;
-    }
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let mut total = 0;
-    for mv in moves.iter() {
-        let mut child = position.clone();
-        child.play(mv);
-        keys.push(perft_key(&child, depth - 1, keys.len()));
-        total += perft_level(&child, depth - 1, keys, deeper);
-        keys.pop();
-    }
-    total
-}
-
-/// The key a perft node needs. A third occurrence needs at least eight reversible plies, so a
-/// node whose reversible plies plus the depth left below it stay under eight can never take
-/// part in one: it gets a stand-in unique on its path instead of a real key (hashing is a
-/// large share of a perft's time).
-fn perft_key<V: Variant>(position: &V, depth_left: u32, path_len: usize) -> u64 {
-    if position.reversible_plies() + depth_left >= 8 {
-        position.repetition_key()
-    } else {
-        u64::MAX - path_len as u64
     }
 }
 
@@ -291,6 +225,9 @@ pub trait AnyGame: Send + Sync {
     fn perft(&self, depth: u32) -> u64;
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// Whether `color` could still win by its variant's rules ([`super::Rules::can_win`]): a
+    /// game its opponent loses on time is drawn instead when it could not.
+    fn can_win(&self, color: Color) -> bool;
     /// The options the game was created with (the defaults for variants without options).
     fn options(&self) -> GameOptions;
 }
@@ -340,7 +277,7 @@ impl<V: Variant> AnyGame for Game<V> {
         let mut out: Vec<MoveInfo> = self
             .legal
             .iter()
-            .filter(|mv| self.position.marks(mv).from == square)
+            .filter(|mv| self.position.facts(mv).from == square)
             .map(|mv| self.info(mv))
             .collect();
         out.sort_by(|a, b| a.coordinate.cmp(&b.coordinate));
@@ -417,6 +354,10 @@ impl<V: Variant> AnyGame for Game<V> {
         Box::new(self.clone())
     }
 
+    fn can_win(&self, color: Color) -> bool {
+        self.position.can_win(color)
+    }
+
     fn options(&self) -> GameOptions {
         self.start.options()
     }
@@ -428,56 +369,10 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
-/// Starts a game of `variant` from its start position or from a position text, with the
-/// default options.
-pub fn new_game(variant: VariantId, text: Option<&str>) -> Result<Box<dyn AnyGame>, PositionError> {
-    new_game_with(variant, text, GameOptions::default()).map_err(|e| match e {
-        SetupError::Position(e) => e,
-        // The defaults suit every variant.
-        SetupError::Options(e) => PositionError::new("options", e.to_string()),
-    })
-}
-
-/// Why a game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    #[error(transparent)]
-    Options(#[from] OptionsError),
-}
-
-/// Starts a game of `variant` with game options. Variants without options refuse anything but
-/// the defaults ([`Variant::set_options`]). The options are read back with
-/// [`AnyGame::options`].
-pub fn new_game_with(
-    variant: VariantId,
-    text: Option<&str>,
-    options: GameOptions,
-) -> Result<Box<dyn AnyGame>, SetupError> {
-    fn boxed<V: Variant>(
-        text: Option<&str>,
-        options: GameOptions,
-    ) -> Result<Box<dyn AnyGame>, SetupError> {
-        let mut position = match text {
-            Some(text) => V::from_text(text)?,
-            None => V::start(),
-        };
-        position.set_options(options.validate()?)?;
-        Ok(Box::new(Game::new(position)))
-    }
-    match variant {
-        VariantId::Epoch => boxed::<super::epoch::Position>(text, options),
-        VariantId::Chess => boxed::<super::chess::Position>(text, options),
-        VariantId::Empire => boxed::<super::empire::Position>(text, options),
-        VariantId::Fantastic => boxed::<super::fantastic::Position>(text, options),
-        VariantId::Ageiou => boxed::<super::ageiou::Position>(text, options),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::occurrences;
+    use crate::rules::{new_game, Color, MoveKind, VariantId};
 
     #[test]
     fn occurrences_count_same_side_positions_within_the_window() {
@@ -486,5 +381,76 @@ mod tests {
         // an irreversible move two plies ago hides the older ones
         assert_eq!(occurrences(&[1, 2, 1, 2, 1], 2), 2);
         assert_eq!(occurrences(&[7], 0), 1);
+    }
+
+    fn kind_of(variant: VariantId, text: Option<&str>, coordinate: &str) -> MoveKind {
+        let game = new_game(variant, text).unwrap();
+        let mv = game.parse_move(coordinate).unwrap();
+        assert_eq!(mv.coordinate, coordinate);
+        mv.kind
+    }
+
+    #[test]
+    fn moves_say_what_sort_they_are() {
+        let chess = Some("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+        for (coordinate, kind) in [
+            ("e1g1", MoveKind::Castle),
+            ("e5d6", MoveKind::EnPassant),
+            ("b7a8q", MoveKind::Promotion),
+            ("a1a8", MoveKind::Capture),
+            ("e5e6", MoveKind::Quiet),
+        ] {
+            assert_eq!(
+                kind_of(VariantId::Chess, chess, coordinate),
+                kind,
+                "{coordinate}"
+            );
+        }
+        for (coordinate, kind) in [("f1d1", MoveKind::Swap), ("b1b1", MoveKind::Build)] {
+            assert_eq!(
+                kind_of(VariantId::Ageiou, None, coordinate),
+                kind,
+                "{coordinate}"
+            );
+        }
+        assert_eq!(
+            kind_of(VariantId::Fantastic, None, "g1e3"),
+            MoveKind::KingJump
+        );
+        assert_eq!(kind_of(VariantId::Epoch, None, "a3a7"), MoveKind::Quiet);
+    }
+
+    #[test]
+    fn a_side_can_win_while_its_rules_give_it_the_material() {
+        let can_win = |variant, text| {
+            let game = new_game(variant, Some(text)).unwrap();
+            Color::BOTH.map(|c| game.can_win(c))
+        };
+        // Chess: a bare king, or a king and one minor piece, cannot mate.
+        assert_eq!(
+            can_win(VariantId::Chess, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+            [false, false]
+        );
+        assert_eq!(
+            can_win(VariantId::Chess, "4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1"),
+            [true, false]
+        );
+        assert_eq!(
+            can_win(VariantId::Chess, "4k3/7p/8/8/8/8/8/4K3 w - - 0 1"),
+            [false, true]
+        );
+        // Epoch: a side with more than its Pope.
+        let epoch = "6p6/13/13/13/13/13/13/13/13/13/L12/13/6P6 w - - - - - 0 1";
+        assert_eq!(can_win(VariantId::Epoch, epoch), [true, false]);
+        // Fantastic XIII: a side with more than its King.
+        let fantastic = "6k6/13/13/13/13/13/13/13/13/13/13/13/5QK6 w - - 0 1";
+        assert_eq!(can_win(VariantId::Fantastic, fantastic), [true, false]);
+        // Empire Chess and AGEIOU: a bare king still plays to win.
+        assert_eq!(
+            can_win(VariantId::Empire, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            [true, true]
+        );
+        let ageiou = "5k4/10/10/10/10/10/10/10/10/5K4 w - - - 0 1";
+        assert_eq!(can_win(VariantId::Ageiou, ageiou), [true, true]);
     }
 }

@@ -1,39 +1,86 @@
 //! Squares, directions and precomputed lines for rectangular boards of up to 16 x 16.
 //!
-//! Variants keep their own board in whatever shape suits them; this module gives them the
-//! shared vocabulary (a [`Square`] that prints as `e4` or `m13`) and the ray and leap tables
-//! that every slider and leaper needs.
+//! Variants keep their boards as arrays of cells indexed `rank * files + file`, which is what
+//! move generation wants; a [`Geometry`] turns those indices into [`Square`]s and back (so no
+//! variant spells squares itself) and holds the ray tables every slider and leaper needs.
 
 use std::fmt;
+use std::ops::Deref;
 use std::str::FromStr;
 
-/// A square on a board, counted from White's lower-left corner: file 0 is `a`, rank 0 is `1`.
+use super::Color;
+
+/// The most files, or ranks, a board may have.
+pub const MAX_SIDE: u8 = 16;
+
+/// A square of a board of at most 16 x 16, counted from White's lower-left corner: file 0 is
+/// `a`, rank 0 is `1`. It cannot be made off such a board: [`Square::new`] checks, and the file
+/// and rank are read-only (`square.file()`, or `square.file` through [`FileRank`]). Whether it is
+/// on a smaller board is for that board to say ([`Square::parse_on`], [`Geometry::index`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(FileRank);
+
+/// A square's file and rank as plain numbers: what `square.file` and `square.rank` read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square {
+pub struct FileRank {
     pub file: u8,
     pub rank: u8,
 }
 
+impl Deref for Square {
+    type Target = FileRank;
+    fn deref(&self) -> &FileRank {
+        &self.0
+    }
+}
+
 impl Square {
+    /// The square on `file` and `rank`. Panics off a 16 x 16 board: that is a bug in the caller.
     pub const fn new(file: u8, rank: u8) -> Self {
-        Square { file, rank }
+        assert!(
+            file < MAX_SIDE && rank < MAX_SIDE,
+            "a square beyond 16 x 16"
+        );
+        Square(FileRank { file, rank })
+    }
+
+    /// The square on `file` and `rank` if that is on a board of `files` x `ranks`.
+    pub fn on(file: u8, rank: u8, files: u8, ranks: u8) -> Option<Square> {
+        (file < files.min(MAX_SIDE) && rank < ranks.min(MAX_SIDE)).then(|| Square::new(file, rank))
+    }
+
+    pub const fn file(self) -> u8 {
+        self.0.file
+    }
+
+    pub const fn rank(self) -> u8 {
+        self.0.rank
     }
 
     /// Reads `e4`, `m13`, … on a board of `files` x `ranks`; `None` when off that board.
     pub fn parse_on(text: &str, files: u8, ranks: u8) -> Option<Square> {
         let sq: Square = text.parse().ok()?;
-        (sq.file < files && sq.rank < ranks).then_some(sq)
+        Square::on(sq.file(), sq.rank(), files, ranks)
     }
 
     /// The file as a letter, `a` for file 0.
     pub fn file_char(self) -> char {
-        (b'a' + self.file) as char
+        (b'a' + self.file()) as char
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Square")
+            .field("file", &self.file())
+            .field("rank", &self.rank())
+            .finish()
     }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file_char(), self.rank as u32 + 1)
+        write!(f, "{}{}", self.file_char(), self.rank() as u32 + 1)
     }
 }
 
@@ -50,7 +97,7 @@ impl FromStr for Square {
             return Err(());
         }
         let rank: u8 = digits.parse().map_err(|_| ())?;
-        if !(1..=16).contains(&rank) {
+        if !(1..=MAX_SIDE).contains(&rank) {
             return Err(());
         }
         Ok(Square::new(bytes[0] - b'a', rank - 1))
@@ -69,6 +116,18 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),  // north-west
 ];
 
+/// The knight's eight leaps, clockwise from one file right and two ranks up.
+pub const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// The direction pointing the other way.
 pub const fn opposite(dir: usize) -> usize {
     if dir < 4 {
@@ -83,6 +142,21 @@ pub const fn is_orthogonal(dir: usize) -> bool {
     dir < 4
 }
 
+/// Every leap of the given shapes, each (a, b) taken both ways round and with every sign, once.
+pub fn leaper(shapes: &[(i8, i8)]) -> Vec<(i8, i8)> {
+    let mut out = Vec::new();
+    for &(a, b) in shapes {
+        for (df, dr) in [(a, b), (b, a)] {
+            for (sf, sr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                if !out.contains(&(df * sf, dr * sr)) {
+                    out.push((df * sf, dr * sr));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Precomputed rays and neighbourhoods for one board size, squares as indices `rank * files + file`.
 #[derive(Debug)]
 pub struct Geometry {
@@ -94,7 +168,10 @@ pub struct Geometry {
 
 impl Geometry {
     pub fn new(files: u8, ranks: u8) -> Geometry {
-        assert!(files <= 16 && ranks <= 16, "boards are at most 16 x 16");
+        assert!(
+            files <= MAX_SIDE && ranks <= MAX_SIDE,
+            "boards are at most 16 x 16"
+        );
         let mut ray_cells = Vec::new();
         let mut ray_index = Vec::new();
         for idx in 0..(files as usize * ranks as usize) {
@@ -126,6 +203,11 @@ impl Geometry {
         self.len() == 0
     }
 
+    /// Every square index, from a1 along the first rank and up.
+    pub fn indices(&self) -> impl Iterator<Item = u8> {
+        (0..self.len()).map(|i| i as u8)
+    }
+
     /// The squares met going from `idx` in direction `dir`, nearest first, the start excluded.
     #[inline]
     pub fn ray(&self, idx: u8, dir: usize) -> &[u8] {
@@ -148,6 +230,18 @@ impl Geometry {
             .then(|| (r * self.files as i16 + f) as u8)
     }
 
+    /// For every square, the squares the given leaps reach from it, in the order given.
+    pub fn leaps(&self, offsets: &[(i8, i8)]) -> Vec<Vec<u8>> {
+        self.indices()
+            .map(|sq| {
+                offsets
+                    .iter()
+                    .filter_map(|&(df, dr)| self.offset(sq, df, dr))
+                    .collect()
+            })
+            .collect()
+    }
+
     #[inline]
     pub fn file(&self, idx: u8) -> u8 {
         idx % self.files
@@ -158,12 +252,35 @@ impl Geometry {
         idx / self.files
     }
 
+    /// The index of a square of this board.
     pub fn index(&self, sq: Square) -> u8 {
-        sq.rank * self.files + sq.file
+        debug_assert!(
+            sq.file() < self.files && sq.rank() < self.ranks,
+            "{sq} is off the board"
+        );
+        sq.rank() * self.files + sq.file()
     }
 
+    /// The square of an index of this board.
     pub fn square(&self, idx: u8) -> Square {
+        debug_assert!(
+            (idx as usize) < self.len(),
+            "square index {idx} is off the board"
+        );
         Square::new(self.file(idx), self.rank(idx))
+    }
+
+    /// Reads a square's name (`e4`) as an index of this board; `None` when it is off it.
+    pub fn parse(&self, text: &str) -> Option<u8> {
+        Square::parse_on(text, self.files, self.ranks).map(|sq| self.index(sq))
+    }
+
+    /// The last rank for `color`: where its pawns promote, the other side's first rank.
+    pub fn last_rank(&self, color: Color) -> u8 {
+        match color {
+            Color::White => self.ranks - 1,
+            Color::Black => 0,
+        }
     }
 
     /// King distance: the number of king steps between two squares.
@@ -209,6 +326,17 @@ mod tests {
         assert!("z1".parse::<Square>().is_err());
         assert_eq!(Square::parse_on("n1", 13, 13), None);
         assert_eq!(Square::parse_on("a14", 13, 13), None);
+        assert_eq!(Square::on(7, 7, 8, 8), Some(Square::new(7, 7)));
+        assert_eq!(Square::on(8, 0, 8, 8), None);
+        let sq = Square::new(4, 3);
+        assert_eq!((sq.file, sq.rank), (sq.file(), sq.rank()));
+        assert_eq!(format!("{sq:?}"), "Square { file: 4, rank: 3 }");
+    }
+
+    #[test]
+    #[should_panic(expected = "beyond 16 x 16")]
+    fn a_square_off_every_board_cannot_be_made() {
+        let _ = Square::new(16, 0);
     }
 
     #[test]
@@ -224,5 +352,9 @@ mod tests {
         assert_eq!(g.direction(g7, a1), Some(opposite(4)));
         assert_eq!(g.distance(a1, g7), 6);
         assert!(g.is_corner(a1) && !g.is_corner(g7));
+        assert_eq!(g.parse("g7"), Some(g7));
+        assert_eq!(g.square(g7).to_string(), "g7");
+        assert_eq!(leaper(&[(2, 1)]).len(), 8);
+        assert_eq!(leaper(&[(2, 0), (2, 2)]).len(), 8);
     }
 }

@@ -2,6 +2,8 @@
 //! splitmix64 finaliser, fast enough for every perft node and well mixed, so two different
 //! positions of one game share a key with odds of about one in 2^64 per pair.
 
+use super::{Piece, PieceKind};
+
 /// Builds a key word by word.
 #[derive(Clone, Copy, Debug)]
 pub struct KeyBuilder(u64);
@@ -37,6 +39,15 @@ impl KeyBuilder {
         last[..rest.len()].copy_from_slice(rest);
         self.word(u64::from_le_bytes(last));
         self.word(bytes.len() as u64);
+    }
+
+    /// Adds a placement: a byte a cell (of at most 256), 0 for an empty one.
+    pub fn cells<K: PieceKind>(&mut self, cells: &[Option<Piece<K>>]) {
+        let mut bytes = [0u8; 256];
+        for (b, cell) in bytes.iter_mut().zip(cells) {
+            *b = cell.map_or(0, Piece::code);
+        }
+        self.bytes(&bytes[..cells.len()]);
     }
 
     pub fn finish(self) -> u64 {

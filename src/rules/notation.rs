@@ -1,8 +1,54 @@
-//! Reading what players type. Every variant renders each legal move in all the spellings it
-//! accepts; input and spellings both pass through [`normalize`], and the input names the moves
-//! whose spellings it equals. So every accepted form works, and ambiguity shows itself.
+//! Writing and reading moves. A variant's notation says what each move is ([`MoveFacts`]) and
+//! what is its own (spellings only it accepts, words, why input is refused); one writer here
+//! gives every variant its coordinate form, SAN with the least disambiguation, the long form
+//! and the spellings input is matched against. Input and spellings both pass through
+//! [`normalize`], and the input names the moves whose spellings it equals. So every accepted
+//! form works, and ambiguity shows itself.
 
-use super::{Color, PositionError, Square};
+use super::{MoveError, MoveFacts, MoveKind, Rules, Square};
+
+/// A variant's notation: the facts of each move, and what the shared writer cannot know.
+pub trait Notation: Rules {
+    /// The facts of a move that `legal_moves` produced (or a pseudo-legal one, for `explain`).
+    fn facts(&self, mv: &Self::Move) -> MoveFacts;
+
+    /// Why input that matched no legal move is not one, as specifically as possible.
+    fn explain(&self, input: &str, legal: &[Self::Move]) -> MoveError;
+
+    /// The move in words ("Knight g1 to f3").
+    fn describe(&self, mv: &Self::Move) -> String;
+
+    /// Spellings this variant accepts besides the shared ones (not yet normalized).
+    fn more_spellings(&self, _mv: &Self::Move, _facts: &MoveFacts, _out: &mut Vec<String>) {}
+
+    /// The canonical coordinate form: `e2e4`, `e7e8q`, `d5d5`, `@d3`.
+    fn coordinate(&self, mv: &Self::Move) -> String {
+        coordinate(&self.facts(mv))
+    }
+
+    /// The canonical SAN without check marks; `legal` gives the moves to disambiguate against.
+    fn san(&self, mv: &Self::Move, legal: &[Self::Move]) -> String {
+        let facts = self.facts(mv);
+        san(&facts, || {
+            legal
+                .iter()
+                .map(|m| self.facts(m))
+                .filter(|other| is_rival(&facts, other))
+                .map(|other| other.from)
+                .collect()
+        })
+    }
+
+    /// The long algebraic form (`Tb1-d4`), used to list the moves an input could mean.
+    fn long_form(&self, mv: &Self::Move) -> String {
+        long_form(&self.facts(mv))
+    }
+
+    /// Every accepted spelling of the move, already passed through [`normalize`].
+    fn spellings(&self, mv: &Self::Move, legal: &[Self::Move]) -> Vec<String> {
+        spellings(self, mv, legal)
+    }
+}
 
 /// Brings a spelling of a move to one form: decorations (`+ # ! ?`), separators (`- x : =` and
 /// spaces) dropped, castling with letter O, a blast as `<square>*`, a promotion as a trailing
@@ -43,119 +89,162 @@ pub fn normalize(input: &str) -> String {
 pub fn disambiguation(from: Square, rivals: &[Square]) -> String {
     if rivals.is_empty() {
         String::new()
-    } else if rivals.iter().all(|r| r.file != from.file) {
+    } else if rivals.iter().all(|r| r.file() != from.file()) {
         from.file_char().to_string()
-    } else if rivals.iter().all(|r| r.rank != from.rank) {
-        (from.rank as u32 + 1).to_string()
+    } else if rivals.iter().all(|r| r.rank() != from.rank()) {
+        (from.rank() as u32 + 1).to_string()
     } else {
         from.to_string()
     }
 }
 
-/// The placement field of a position text: ranks from the top, separated by `/`, with runs of
-/// empty squares written as numbers (which may have two digits).
-pub fn write_placement(files: u8, ranks: u8, letter_at: impl Fn(Square) -> Option<char>) -> String {
-    let mut out = String::new();
-    for rank in (0..ranks).rev() {
-        let mut empty = 0;
-        for file in 0..files {
-            match letter_at(Square::new(file, rank)) {
-                None => empty += 1,
-                Some(c) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push(c);
-                }
+/// Whether `other` is a move SAN must tell `mv` apart from: an ordinary move of another piece
+/// of the same kind to the same square (by the same route, where portals make two).
+fn is_rival(mv: &MoveFacts, other: &MoveFacts) -> bool {
+    other.kind.is_ordinary()
+        && other.to == mv.to
+        && other.from != mv.from
+        && other.letter == mv.letter
+        && other.pawn == mv.pawn
+        && (other.kind == MoveKind::PortalMove) == (mv.kind == MoveKind::PortalMove)
+}
+
+fn promotion_suffix(f: &MoveFacts) -> String {
+    f.promotion.map_or(String::new(), |p| format!("={p}"))
+}
+
+/// From and to, and a promotion's letter in lower case (`e7e8q`); a placement is `@d3`.
+pub fn coordinate(f: &MoveFacts) -> String {
+    if f.kind == MoveKind::Place {
+        return format!("@{}", f.to);
+    }
+    let promo = f
+        .promotion
+        .map_or(String::new(), |p| p.to_ascii_lowercase().to_string());
+    format!("{}{}{promo}", f.from, f.to)
+}
+
+/// SAN without check marks. `rivals` lists the squares of the pieces to tell this one from; it
+/// is asked only for a piece's ordinary move.
+pub fn san(f: &MoveFacts, rivals: impl FnOnce() -> Vec<Square>) -> String {
+    let (letter, from, to) = (f.letter, f.from, f.to);
+    let promo = promotion_suffix(f);
+    match f.kind {
+        MoveKind::Castle if to.file() > from.file() => "O-O".into(),
+        MoveKind::Castle => "O-O-O".into(),
+        MoveKind::Blast => format!("{letter}{from}*"),
+        MoveKind::Claim => format!("{to}{promo}"),
+        MoveKind::Swap => format!("{letter}<>{to}"),
+        MoveKind::Build => format!("{letter}{from}o"),
+        MoveKind::Place => format!("{letter}@{to}"),
+        _ => {
+            let x = if f.capture() { "x" } else { "" };
+            if f.pawn {
+                let origin = if f.capture() {
+                    from.file_char().to_string()
+                } else {
+                    String::new()
+                };
+                format!("{origin}{x}{to}{promo}")
+            } else {
+                let tilde = if f.kind == MoveKind::PortalMove {
+                    "~"
+                } else {
+                    ""
+                };
+                let which = disambiguation(from, &rivals());
+                format!("{letter}{which}{x}{tilde}{to}{promo}")
             }
         }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
     }
+}
+
+/// The long algebraic form: `Tb1-d4`, `Ae1xe9`, `e12-e13=S`; moves of their own form as SAN.
+pub fn long_form(f: &MoveFacts) -> String {
+    if !f.kind.is_ordinary() {
+        return match f.kind {
+            MoveKind::Swap => format!("{}{}<>{}", f.letter, f.from, f.to),
+            _ => san(f, Vec::new),
+        };
+    }
+    let letter = if f.pawn {
+        String::new()
+    } else {
+        f.letter.to_string()
+    };
+    let sep = if f.capture() { "x" } else { "-" };
+    let tilde = if f.kind == MoveKind::PortalMove {
+        "~"
+    } else {
+        ""
+    };
+    format!(
+        "{letter}{}{sep}{tilde}{}{}",
+        f.from,
+        f.to,
+        promotion_suffix(f)
+    )
+}
+
+/// The spellings of a move every variant accepts: the coordinate form, SAN, and for a piece's
+/// ordinary move its letter with the whole origin square, its file, its rank or nothing
+/// (the bare form too, so input that fits several pieces is reported as ambiguous rather than
+/// as unreachable); then the variant's own, all normalized.
+pub fn spellings<N: Notation>(pos: &N, mv: &N::Move, legal: &[N::Move]) -> Vec<String> {
+    let f = pos.facts(mv);
+    let mut out = vec![pos.coordinate(mv), pos.san(mv, legal)];
+    if f.kind.is_ordinary() && !f.pawn {
+        let l = f.letter;
+        let tilde = if f.kind == MoveKind::PortalMove {
+            "~"
+        } else {
+            ""
+        };
+        let to = format!(
+            "{tilde}{}{}",
+            f.to,
+            f.promotion.map(String::from).unwrap_or_default()
+        );
+        out.push(format!("{l}{}{to}", f.from));
+        out.push(format!("{l}{}{to}", f.from.file_char()));
+        out.push(format!("{l}{}{to}", f.from.rank() + 1));
+        out.push(format!("{l}{to}"));
+    }
+    pos.more_spellings(mv, &f, &mut out);
+    let mut out: Vec<String> = out.iter().map(|s| normalize(s)).collect();
+    out.sort();
+    out.dedup();
     out
 }
 
-/// Reads the placement field of a position text (the form [`write_placement`] writes) into the
-/// pieces and their squares. `piece` reads a letter; `letters` names the accepted ones for the
-/// error message, which says which rank is wrong and how.
-pub fn read_placement<P>(
-    text: &str,
-    files: u8,
-    ranks: u8,
-    piece: impl Fn(char) -> Option<P>,
-    letters: &str,
-) -> Result<Vec<(Square, P)>, String> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != ranks as usize {
-        return Err(format!(
-            "{} ranks separated by '/', expected {ranks}",
-            rows.len()
-        ));
-    }
-    let mut out = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = ranks - 1 - i as u8;
-        let mut file: u32 = 0;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(mut n) = c.to_digit(10) {
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d;
-                    chars.next();
-                }
-                if n == 0 || n > files as u32 {
-                    return Err(format!(
-                        "rank {}: empty-square count {n}, expected 1 to {files}",
-                        rank + 1
-                    ));
-                }
-                file += n;
-            } else {
-                let p = piece(c).ok_or_else(|| {
-                    format!(
-                        "rank {}: unknown piece letter '{c}', expected one of {letters}",
-                        rank + 1
-                    )
-                })?;
-                if file < files as u32 {
-                    out.push((Square::new(file as u8, rank), p));
-                }
-                file += 1;
-            }
-            if file > files as u32 {
-                break;
-            }
-        }
-        if file != files as u32 {
-            return Err(format!(
-                "rank {} covers {file} squares, expected {files}",
-                rank + 1
-            ));
-        }
-    }
-    Ok(out)
+/// The move the player meant, which the rules refuse: one of the moves `candidates` lists (the
+/// pseudo-legal ones, say) that `input` spells but that is not legal.
+pub fn refused<N: Notation>(
+    pos: &N,
+    input: &str,
+    candidates: impl FnOnce(&N, &mut Vec<N::Move>),
+    legal: &[N::Move],
+) -> Option<N::Move> {
+    let norm = normalize(input);
+    let mut moves = Vec::new();
+    candidates(pos, &mut moves);
+    moves
+        .iter()
+        .copied()
+        .find(|mv| !legal.contains(mv) && pos.spellings(mv, &moves).contains(&norm))
 }
 
-/// The side-to-move field of a position text: `w` or `b`.
-pub fn read_side(text: &str, expected: &str) -> Result<Color, PositionError> {
-    match text {
-        "w" => Ok(Color::White),
-        "b" => Ok(Color::Black),
-        other => Err(PositionError::new(
-            "field 2 (side to move)",
-            format!("'{other}', expected {expected}"),
-        )),
+/// "Knight g1 to f3", or with a victim "Knight g1 takes the bishop on f3".
+pub fn step_words(name: &str, from: Square, to: Square, victim: Option<&str>) -> String {
+    match victim {
+        Some(victim) => format!("{name} {from} takes the {victim} on {to}"),
+        None => format!("{name} {from} to {to}"),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::normalize;
+    use super::*;
 
     #[test]
     fn separators_and_decorations_are_dropped() {
@@ -178,30 +267,43 @@ mod tests {
     }
 
     #[test]
-    fn placements_read_back_what_is_written() {
-        use super::{read_placement, write_placement, Square};
-        let text = "k12/13/13/13/13/13/13/13/13/13/13/13/5P6K";
-        let pieces =
-            read_placement(text, 13, 13, |c| c.is_alphabetic().then_some(c), "k p").unwrap();
-        assert_eq!(pieces[0], (Square::new(0, 12), 'k'));
-        let back = write_placement(13, 13, |sq| {
-            pieces.iter().find(|(s, _)| *s == sq).map(|(_, c)| *c)
-        });
-        assert_eq!(back, text);
-        assert!(read_placement("13/13", 13, 13, Some, "")
-            .unwrap_err()
-            .contains("expected 13"));
-        assert!(read_placement("8/8/8/8/8/8/8/7", 8, 8, Some, "")
-            .unwrap_err()
-            .contains("covers 7"));
-        assert!(read_placement("8/8/8/8/8/8/8/9", 8, 8, Some, "")
-            .unwrap_err()
-            .contains("1 to 8"));
-    }
-
-    #[test]
     fn two_digit_ranks_survive() {
         assert_eq!(normalize("e10-e11"), "e10e11");
         assert_eq!(normalize("Sa1a10"), "Sa1a10");
+    }
+
+    fn sq(text: &str) -> Square {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_writer_spells_every_sort_of_move() {
+        let knight = MoveFacts::new(MoveKind::Quiet, sq("b1"), sq("c3"), 'N', false);
+        assert_eq!(coordinate(&knight), "b1c3");
+        assert_eq!(san(&knight, Vec::new), "Nc3");
+        assert_eq!(san(&knight, || vec![sq("d1")]), "Nbc3");
+        assert_eq!(san(&knight, || vec![sq("b5")]), "N1c3");
+        assert_eq!(san(&knight, || vec![sq("b5"), sq("d1")]), "Nb1c3");
+        assert_eq!(long_form(&knight), "Nb1-c3");
+        let promotion = MoveFacts {
+            victim: Some(sq("e8")),
+            promotion: Some('Q'),
+            ..MoveFacts::new(MoveKind::Promotion, sq("d7"), sq("e8"), 'P', true)
+        };
+        assert_eq!(coordinate(&promotion), "d7e8q");
+        assert_eq!(san(&promotion, Vec::new), "dxe8=Q");
+        assert_eq!(long_form(&promotion), "d7xe8=Q");
+        let castle = MoveFacts::new(MoveKind::Castle, sq("e1"), sq("c1"), 'K', false);
+        assert_eq!(san(&castle, Vec::new), "O-O-O");
+        let place = MoveFacts::new(MoveKind::Place, sq("d3"), sq("d3"), 'K', false);
+        assert_eq!(
+            (coordinate(&place), long_form(&place)),
+            ("@d3".into(), "K@d3".into())
+        );
+        let portal = MoveFacts {
+            victim: Some(sq("g6")),
+            ..MoveFacts::new(MoveKind::PortalMove, sq("d1"), sq("g6"), 'N', false)
+        };
+        assert_eq!(san(&portal, Vec::new), "Nx~g6");
     }
 }

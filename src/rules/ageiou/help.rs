@@ -1,26 +1,24 @@
 //! The short rules explanations players ask for with /rules. Every point Herald had to decide
-//! (../shared/rules/ageiou.md marks them) says so, so players are never misled.
+//! (docs/rules/ageiou.md marks them) says so, so players are never misled.
 
-/// The overview, or one piece's or topic's explanation; `None` when the topic is unknown.
-pub fn help(topic: Option<&str>) -> Option<&'static str> {
-    let topic = topic.map(|t| t.trim().to_ascii_lowercase());
-    Some(match topic.as_deref() {
-        None | Some("") => OVERVIEW,
-        Some("pieces") | Some("piece") => PIECES,
-        Some("king") | Some("k") | Some("bishop") | Some("bishops") | Some("c") | Some("swap")
-        | Some("rescue") => KING,
-        Some("councillor") | Some("councilor") | Some("q") => "**Councillor** (Q): moves and captures like a queen (decided by Herald: the rules text lost the diagrams of the pieces' moves).",
-        Some("boat") | Some("b") => "**Boat** (B): moves and captures like a rook (decided by Herald: the rules text lost the diagrams of the pieces' moves).",
-        Some("knight") | Some("n") => "**Knight** (N): leaps like a chess knight.",
-        Some("vertag") | Some("v") => "**Vertag** (V): one step in any of the eight directions, moving or capturing (the step is decided by Herald). Instead of moving it may build a portal on its square: see /rules portals.",
-        Some("pawn") | Some("p") | Some("promotion") => "**Pawn** (P): one step straight forward; captures one step diagonally forward; no double step, no en passant. A pawn that has moved is drawn with a band. On the last rank it must become a Councillor, Boat, Bishop, Knight or Vertag (promotion is decided by Herald; letters q b c n v, e.g. e9e10q or e10=Q). Pawns may stand or promote on a portal's entrance but never travel through portals.",
-        Some("portal") | Some("portals") | Some("build") | Some("vertag portals") => PORTALS,
-        Some("notation") | Some("moves") => NOTATION,
-        Some("options") | Some("settings") => OPTIONS,
-        Some("end") | Some("results") | Some("result") | Some("draw") => END,
-        _ => return None,
-    })
-}
+use crate::rules::Help;
+
+pub const HELP: Help = Help {
+    overview: OVERVIEW,
+    topics: &[
+        (&["pieces", "piece"], PIECES),
+        (&["king", "k", "bishop", "bishops", "c", "swap", "rescue"], KING),
+        (&["councillor", "councilor", "q"], "**Councillor** (Q): moves and captures like a queen (decided by Herald: the rules text lost the diagrams of the pieces' moves)."),
+        (&["boat", "b"], "**Boat** (B): moves and captures like a rook (decided by Herald: the rules text lost the diagrams of the pieces' moves)."),
+        (&["knight", "n"], "**Knight** (N): leaps like a chess knight."),
+        (&["vertag", "v"], "**Vertag** (V): one step in any of the eight directions, moving or capturing (the step is decided by Herald). Instead of moving it may build a portal on its square: see /rules portals."),
+        (&["pawn", "p", "promotion"], "**Pawn** (P): one step straight forward; captures one step diagonally forward; no double step, no en passant. A pawn that has moved is drawn with a band. On the last rank it must become a Councillor, Boat, Bishop, Knight or Vertag (promotion is decided by Herald; letters q b c n v, e.g. e9e10q or e10=Q). Pawns may stand or promote on a portal's entrance but never travel through portals."),
+        (&["portal", "portals", "build", "vertag portals"], PORTALS),
+        (&["notation", "moves"], NOTATION),
+        (&["options", "settings"], OPTIONS),
+        (&["end", "results", "result", "draw"], END),
+    ],
+};
 
 const OVERVIEW: &str = "**AGEIOU** is played on a 10x10 board (files a-j); Light moves first. There is no check: a king may move into attack. A king may swap places with one of its bishops instead of moving, and while its side has a bishop a captured king escapes to a bishop's square. Vertags build one-way portals whose exit is the entrance turned 90 degrees counter-clockwise about the centre. Capturing a king with no bishop left wins; a side with no move loses. Topics: pieces, king, portals, pawn, notation, options, end. Points the rules text leaves open are marked \"decided by Herald\".";
 

@@ -1,4 +1,4 @@
-//! AGEIOU (../shared/rules/ageiou.md): 10x10 chess without check. A king may swap places with
+//! AGEIOU (docs/rules/ageiou.md): 10x10 chess without check. A king may swap places with
 //! one of its bishops and is saved by them when captured; Vertags build one-way portals whose
 //! exit is the entrance turned 90 degrees about the centre. Game options set the building time
 //! and the draw limits.
@@ -7,13 +7,17 @@ mod help;
 mod movegen;
 mod notation;
 mod text;
+mod view;
 
 use std::sync::OnceLock;
 
-pub use help::help;
+pub use help::HELP;
 
 use crate::rules::geometry::Geometry;
-use crate::rules::{Color, Emblem, GameOptions, Outcome, Reason};
+use crate::rules::piece::piece_kinds;
+use crate::rules::{
+    Cells, Clock, Color, GameOptions, OptionsError, Outcome, Reason, Rules, VariantId,
+};
 
 pub const SIZE: u8 = 10;
 /// Squares on the board.
@@ -42,28 +46,16 @@ pub const fn entrance_of(sq: Sq) -> Sq {
     (SIZE - 1 - x) * SIZE + y
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    King,
-    Councillor,
-    Boat,
-    Bishop,
-    Knight,
-    Vertag,
-    Pawn,
+piece_kinds! {
+    /// The seven kinds of piece, with the letters of the position text.
+    pub enum Kind {
+        King = 'K', King; Councillor = 'Q', Councillor; Boat = 'B', Boat;
+        Bishop = 'C', Bishop; Knight = 'N', Knight; Vertag = 'V', Vertag;
+        Pawn = 'P', Pawn;
+    }
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
-        Kind::King,
-        Kind::Councillor,
-        Kind::Boat,
-        Kind::Bishop,
-        Kind::Knight,
-        Kind::Vertag,
-        Kind::Pawn,
-    ];
-
     /// What a pawn may become, in the order of the coordinate letters `q b c n v`.
     pub const PROMOTIONS: [Kind; 5] = [
         Kind::Councillor,
@@ -72,78 +64,9 @@ impl Kind {
         Kind::Knight,
         Kind::Vertag,
     ];
-
-    pub fn letter(self) -> char {
-        match self {
-            Kind::King => 'K',
-            Kind::Councillor => 'Q',
-            Kind::Boat => 'B',
-            Kind::Bishop => 'C',
-            Kind::Knight => 'N',
-            Kind::Vertag => 'V',
-            Kind::Pawn => 'P',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| k.letter() == c.to_ascii_uppercase())
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::King => "King",
-            Kind::Councillor => "Councillor",
-            Kind::Boat => "Boat",
-            Kind::Bishop => "Bishop",
-            Kind::Knight => "Knight",
-            Kind::Vertag => "Vertag",
-            Kind::Pawn => "Pawn",
-        }
-    }
-
-    pub fn emblem(self) -> Emblem {
-        match self {
-            Kind::King => Emblem::King,
-            Kind::Councillor => Emblem::Councillor,
-            Kind::Boat => Emblem::Boat,
-            Kind::Bishop => Emblem::Bishop,
-            Kind::Knight => Emblem::Knight,
-            Kind::Vertag => Emblem::Vertag,
-            Kind::Pawn => Emblem::Pawn,
-        }
-    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub kind: Kind,
-}
-
-impl Piece {
-    pub const fn new(color: Color, kind: Kind) -> Piece {
-        Piece { color, kind }
-    }
-
-    pub fn letter(self) -> char {
-        match self.color {
-            Color::White => self.kind.letter(),
-            Color::Black => self.kind.letter().to_ascii_lowercase(),
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Piece> {
-        let kind = Kind::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece::new(color, kind))
-    }
-}
+pub type Piece = crate::rules::Piece<Kind>;
 
 /// A portal being built: the builder's square and the turns done and needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,7 +119,7 @@ impl Move {
 /// An AGEIOU position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    cells: [Option<Piece>; CELLS],
+    cells: Cells<Kind, CELLS>,
     turn: Color,
     /// Open portals, one bit per entrance square.
     portals: u128,
@@ -226,8 +149,15 @@ impl Position {
     fn has_king(&self, color: Color) -> bool {
         self.squares_of(color, Kind::King).next().is_some()
     }
+}
 
-    fn judge(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
+impl Rules for Position {
+    type Move = Move;
+    const ID: VariantId = VariantId::Ageiou;
+
+    /// In the order of ageiou.md: a side without a king (and none to place) has lost; the side
+    /// to move without a move loses; repetition and the fifty-move rule draw.
+    fn outcome(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
         for color in Color::BOTH {
             let placing = self.pending && self.turn == color;
             if !(self.has_king(color) || placing) {
@@ -243,109 +173,33 @@ impl Position {
                 reason: Reason::Stalemate,
             });
         }
+        let draw = |reason| Some(Outcome::Draw { reason });
         if occurrences >= self.options.repetitions as usize {
-            return Some(Outcome::Draw {
-                reason: Reason::Repetition,
-            });
+            draw(Reason::Repetition)
+        } else if self.halfmoves >= 2 * self.options.fifty as u32 {
+            draw(Reason::NoProgress)
+        } else {
+            None
         }
-        if self.halfmoves >= 2 * self.options.fifty as u32 {
-            return Some(Outcome::Draw {
-                reason: Reason::NoProgress,
-            });
-        }
-        None
-    }
-}
-
-impl crate::rules::Variant for Position {
-    type Move = Move;
-    const ID: crate::rules::VariantId = crate::rules::VariantId::Ageiou;
-    const HAS_SWAP: bool = false;
-
-    fn start() -> Self {
-        text::read(START).expect("the start position is valid")
     }
 
-    fn from_text(text: &str) -> Result<Self, crate::rules::PositionError> {
-        text::read(text)
-    }
-
-    fn to_text(&self) -> String {
-        text::write(self)
-    }
-
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn move_number(&self) -> u32 {
-        self.fullmoves
-    }
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        movegen::legal_moves(self, out)
-    }
-
-    fn play(&mut self, mv: &Move) {
-        movegen::play(self, mv)
-    }
-
-    /// There is no check in AGEIOU.
-    fn in_check(&self) -> bool {
-        false
-    }
-
-    fn repetition_key(&self) -> u64 {
-        text::repetition_key(self)
-    }
-
-    fn reversible_plies(&self) -> u32 {
-        self.halfmoves
-    }
-
-    fn outcome(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
-        self.judge(has_moves, occurrences)
-    }
-
-    fn coordinate(&self, mv: &Move) -> String {
-        notation::coordinate(mv)
-    }
-
-    fn san(&self, mv: &Move, legal: &[Move]) -> String {
-        notation::san(self, mv, legal)
-    }
-
-    fn long_form(&self, mv: &Move) -> String {
-        notation::long_form(self, mv)
-    }
-
-    fn spellings(&self, mv: &Move, legal: &[Move]) -> Vec<String> {
-        notation::spellings(self, mv, legal)
-    }
-
-    fn explain(&self, input: &str, legal: &[Move]) -> crate::rules::MoveError {
-        notation::explain(self, input, legal)
-    }
-
-    fn describe(&self, mv: &Move) -> String {
-        notation::describe(self, mv)
-    }
-
-    fn marks(&self, mv: &Move) -> crate::rules::MoveMarks {
-        notation::marks(self, mv)
-    }
-
-    fn board_view(&self) -> crate::rules::BoardView {
-        notation::board_view(self)
+    /// Always: "a bare king plays on" (ageiou.md, end of game), and with no check a king can
+    /// still take the enemy king once that has no bishop left.
+    fn can_win(&self, _color: Color) -> bool {
+        true
     }
 
     fn options(&self) -> GameOptions {
         self.options
     }
 
-    fn set_options(&mut self, options: GameOptions) -> Result<(), crate::rules::OptionsError> {
+    fn set_options(&mut self, options: GameOptions) -> Result<(), OptionsError> {
         self.options = options.validate()?;
         Ok(())
+    }
+
+    fn clock(&self) -> Clock {
+        Clock::new(self.turn, self.fullmoves, self.halfmoves)
     }
 }
 
@@ -355,10 +209,7 @@ mod tests {
 
     #[test]
     fn exits_turn_the_board_a_quarter() {
-        let sq = |t: &str| {
-            let s: crate::rules::Square = t.parse().unwrap();
-            s.rank * SIZE + s.file
-        };
+        let sq = |t: &str| geometry().parse(t).unwrap();
         for (a, b) in [
             ("a1", "j1"),
             ("j1", "j10"),

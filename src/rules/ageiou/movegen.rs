@@ -2,31 +2,14 @@
 //! legal: nothing is tried on a copy.
 
 use super::{entrance_of, exit_of, geometry, Build, Kind, Move, Piece, Position, Sq, CELLS, SIZE};
-use crate::rules::Color;
+use crate::rules::geometry::KNIGHT;
+use crate::rules::{push_pawn_move, Color, MoveGen};
 
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
-fn forward(color: Color) -> usize {
+/// The direction a pawn of `color` advances in.
+fn ahead(color: Color) -> usize {
     match color {
         Color::White => 0,
         Color::Black => 2,
-    }
-}
-
-/// The rank index a pawn of `color` promotes on.
-pub fn last_rank(color: Color) -> u8 {
-    match color {
-        Color::White => SIZE - 1,
-        Color::Black => 0,
     }
 }
 
@@ -42,6 +25,7 @@ pub fn pawn_rank(color: Color) -> u8 {
 /// its own movement), with the portal routes: an empty open entrance may be left for its exit,
 /// and a piece standing on an entrance may go to the exit. A route that ends where a plain
 /// move of the same piece ends is the same move, listed once (as the plain move).
+#[inline]
 fn piece_moves(pos: &Position, from: Sq, targets: &[Sq], out: &mut Vec<Move>) {
     let us = pos.turn;
     let start = out.len();
@@ -91,38 +75,6 @@ fn piece_moves(pos: &Position, from: Sq, targets: &[Sq], out: &mut Vec<Move>) {
     }
 }
 
-pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.turn;
-    if pos.pending {
-        for square in pos.squares_of(us, Kind::Bishop) {
-            out.push(Move::Place { square });
-        }
-        return;
-    }
-    let mut targets: Vec<Sq> = Vec::with_capacity(40);
-    for from in 0..CELLS as u8 {
-        let Some(p) = pos.at(from) else { continue };
-        if p.color != us {
-            continue;
-        }
-        if p.kind == Kind::Pawn {
-            pawn_moves(pos, from, out);
-            continue;
-        }
-        reach(pos, from, p.kind, &mut targets);
-        piece_moves(pos, from, &targets, out);
-        match p.kind {
-            Kind::King => {
-                for bishop in pos.squares_of(us, Kind::Bishop) {
-                    out.push(Move::Swap { king: from, bishop });
-                }
-            }
-            Kind::Vertag if !pos.is_portal(from) => out.push(Move::Build { square: from }),
-            _ => {}
-        }
-    }
-}
-
 /// The squares a non-pawn piece on `from` reaches by its own movement (own pieces included,
 /// as the end of a line).
 fn reach(pos: &Position, from: Sq, kind: Kind, targets: &mut Vec<Sq>) {
@@ -165,7 +117,7 @@ pub fn pseudo_entrance_hint(pos: &Position, from: Sq, to: Sq) -> Option<String> 
     if !pos.is_portal(door) || from == to {
         return None;
     }
-    let text = |sq: Sq| super::text::square(sq).to_string();
+    let text = |sq: Sq| geometry().square(sq).to_string();
     if piece.kind == Kind::Pawn {
         return Some("pawns never travel through portals".into());
     }
@@ -191,30 +143,20 @@ pub fn pseudo_entrance_hint(pos: &Position, from: Sq, to: Sq) -> Option<String> 
 
 /// A pawn steps forward onto an empty square and captures one step diagonally forward; it
 /// never travels through a portal.
+#[inline]
 fn pawn_moves(pos: &Position, from: Sq, out: &mut Vec<Move>) {
     let geo = geometry();
     let us = pos.turn;
-    let fwd = forward(us);
+    let fwd = ahead(us);
     let mut push = |to: Sq, capture: bool| {
-        if geo.rank(to) == last_rank(us) {
-            for kind in Kind::PROMOTIONS {
-                out.push(Move::Normal {
-                    from,
-                    to,
-                    capture,
-                    portal: false,
-                    promotion: Some(kind),
-                });
-            }
-        } else {
-            out.push(Move::Normal {
-                from,
-                to,
-                capture,
-                portal: false,
-                promotion: None,
-            });
-        }
+        let last = geo.rank(to) == geo.last_rank(us);
+        push_pawn_move(out, last, &Kind::PROMOTIONS, |promotion| Move::Normal {
+            from,
+            to,
+            capture,
+            portal: false,
+            promotion,
+        })
     };
     if let Some(to) = geo.step(from, fwd).filter(|&s| pos.at(s).is_none()) {
         push(to, false);
@@ -243,78 +185,6 @@ pub fn entrance(mv: &Move) -> Option<Sq> {
     }
 }
 
-pub fn play(pos: &mut Position, mv: &Move) {
-    let us = pos.turn;
-    let them = !us;
-    match *mv {
-        Move::Place { square } => {
-            // The king's placement is a ply of its own: the side to move, the clock, the
-            // move number and a build in progress stay as they are.
-            pos.cells[square as usize] = Some(Piece::new(us, Kind::King));
-            pos.pending = false;
-            return;
-        }
-        Move::Normal {
-            from,
-            to,
-            capture,
-            promotion,
-            ..
-        } => {
-            let mut piece = pos.cells[from as usize].take();
-            let pawn = piece.is_some_and(|p| p.kind == Kind::Pawn);
-            if let (Some(kind), Some(p)) = (promotion, piece.as_mut()) {
-                p.kind = kind;
-            }
-            let victim = pos.cells[to as usize];
-            pos.cells[to as usize] = piece;
-            pos.builds[us.index()] = None;
-            if let Some(victim) = victim {
-                if pos.builds[them.index()].is_some_and(|b| b.square == to) {
-                    pos.builds[them.index()] = None;
-                }
-                if victim.kind == Kind::King {
-                    rescue(pos, them);
-                }
-            }
-            pos.halfmoves = if capture || pawn {
-                0
-            } else {
-                pos.halfmoves + 1
-            };
-        }
-        Move::Swap { king, bishop } => {
-            pos.cells.swap(king as usize, bishop as usize);
-            pos.builds[us.index()] = None;
-            pos.halfmoves += 1;
-        }
-        Move::Build { square } => {
-            let build = match pos.builds[us.index()] {
-                Some(b) if b.square == square => Build {
-                    done: b.done + 1,
-                    ..b
-                },
-                _ => Build {
-                    square,
-                    done: 1,
-                    needed: pos.options.portal_turns,
-                },
-            };
-            if build.done >= build.needed {
-                pos.portals |= 1u128 << square;
-                pos.builds[us.index()] = None;
-            } else {
-                pos.builds[us.index()] = Some(build);
-            }
-            pos.halfmoves += 1;
-        }
-    }
-    if us == Color::Black {
-        pos.fullmoves += 1;
-    }
-    pos.turn = them;
-}
-
 /// `color`'s king has just been captured: with one bishop the king takes its place at once;
 /// with more, `color` chooses as the first part of its next turn; with none the king is gone.
 fn rescue(pos: &mut Position, color: Color) {
@@ -323,5 +193,116 @@ fn rescue(pos: &mut Position, color: Color) {
         [] => {}
         [only] => pos.cells[only as usize] = Some(Piece::new(color, Kind::King)),
         _ => pos.pending = true,
+    }
+}
+
+impl MoveGen for Position {
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        if self.pending {
+            for square in self.squares_of(us, Kind::Bishop) {
+                out.push(Move::Place { square });
+            }
+            return;
+        }
+        let mut targets: Vec<Sq> = Vec::with_capacity(40);
+        for from in 0..CELLS as u8 {
+            let Some(p) = self.at(from) else { continue };
+            if p.color != us {
+                continue;
+            }
+            if p.kind == Kind::Pawn {
+                pawn_moves(self, from, out);
+                continue;
+            }
+            reach(self, from, p.kind, &mut targets);
+            piece_moves(self, from, &targets, out);
+            match p.kind {
+                Kind::King => {
+                    for bishop in self.squares_of(us, Kind::Bishop) {
+                        out.push(Move::Swap { king: from, bishop });
+                    }
+                }
+                Kind::Vertag if !self.is_portal(from) => out.push(Move::Build { square: from }),
+                _ => {}
+            }
+        }
+    }
+
+    fn play(&mut self, mv: &Move) {
+        let us = self.turn;
+        let them = !us;
+        match *mv {
+            Move::Place { square } => {
+                // The king's placement is a ply of its own: the side to move, the clock, the
+                // move number and a build in progress stay as they are.
+                self.cells[square as usize] = Some(Piece::new(us, Kind::King));
+                self.pending = false;
+                return;
+            }
+            Move::Normal {
+                from,
+                to,
+                capture,
+                promotion,
+                ..
+            } => {
+                let mut piece = self.cells[from as usize].take();
+                let pawn = piece.is_some_and(|p| p.kind == Kind::Pawn);
+                if let (Some(kind), Some(p)) = (promotion, piece.as_mut()) {
+                    p.kind = kind;
+                }
+                let victim = self.cells[to as usize];
+                self.cells[to as usize] = piece;
+                self.builds[us.index()] = None;
+                if let Some(victim) = victim {
+                    if self.builds[them.index()].is_some_and(|b| b.square == to) {
+                        self.builds[them.index()] = None;
+                    }
+                    if victim.kind == Kind::King {
+                        rescue(self, them);
+                    }
+                }
+                self.halfmoves = if capture || pawn {
+                    0
+                } else {
+                    self.halfmoves + 1
+                };
+            }
+            Move::Swap { king, bishop } => {
+                self.cells.swap(king as usize, bishop as usize);
+                self.builds[us.index()] = None;
+                self.halfmoves += 1;
+            }
+            Move::Build { square } => {
+                let build = match self.builds[us.index()] {
+                    Some(b) if b.square == square => Build {
+                        done: b.done + 1,
+                        ..b
+                    },
+                    _ => Build {
+                        square,
+                        done: 1,
+                        needed: self.options.portal_turns,
+                    },
+                };
+                if build.done >= build.needed {
+                    self.portals |= 1u128 << square;
+                    self.builds[us.index()] = None;
+                } else {
+                    self.builds[us.index()] = Some(build);
+                }
+                self.halfmoves += 1;
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+    }
+
+    /// There is no check in AGEIOU.
+    fn in_check(&self) -> bool {
+        false
     }
 }

@@ -1,11 +1,11 @@
-//! The Epoch board, the zone, and the two attack relations of epoch.md section 3: the base
-//! attack (`attacks`) and check (`in_check`).
+//! The Epoch board, the zone, the two attack relations of epoch.md section 3 (the base attack,
+//! `attacks`, and check, `in_check`), and what a move does to the pieces (`apply`).
 
 use std::sync::OnceLock;
 
-use super::{Kind, Piece};
+use super::{castle_squares, Kind, Move, Piece};
 use crate::rules::geometry::{is_orthogonal, opposite, Geometry};
-use crate::rules::Color;
+use crate::rules::{Cells, Color};
 
 pub const SIZE: u8 = 13;
 pub const CELLS: usize = 169;
@@ -65,7 +65,7 @@ pub fn tables() -> &'static Tables {
 /// Pieces on squares, with the royal and zone-giving pieces tracked for speed.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
-    pub cells: [Option<Piece>; CELLS],
+    pub cells: Cells<Kind, CELLS>,
     pub pope: [Option<u8>; 2],
     pub marshal: [Option<u8>; 2],
     pub emperor: [Option<u8>; 2],
@@ -76,7 +76,7 @@ pub struct Board {
 impl Board {
     pub fn empty() -> Board {
         Board {
-            cells: [None; CELLS],
+            cells: Cells::empty(),
             pope: [None; 2],
             marshal: [None; 2],
             emperor: [None; 2],
@@ -338,5 +338,98 @@ impl Board {
         after.clear(pope);
         after.relocate(from, landing);
         !after.attacks(side, landing)
+    }
+
+    /// Carries out a move's effect on the board alone, recording what it removed.
+    pub fn apply(&mut self, us: Color, mv: &Move, removed: &mut Removed) {
+        match *mv {
+            Move::Quiet { from, to } => self.relocate(from, to),
+            Move::Capture { from, to } => {
+                if let Some(victim) = self.clear(to) {
+                    removed.push(to, victim);
+                }
+                self.relocate(from, to);
+            }
+            Move::Promotion { from, to, kind, .. } => {
+                if let Some(victim) = self.clear(to) {
+                    removed.push(to, victim);
+                }
+                self.clear(from);
+                self.promote(us, to, kind);
+            }
+            Move::Claim { at, kind } => self.promote(us, at, kind),
+            Move::AssassinCapture { from, victim, to } => {
+                if let Some(p) = self.clear(victim) {
+                    removed.push(victim, p);
+                }
+                self.relocate(from, to);
+            }
+            Move::EnPassant { from, to, victim } => {
+                if let Some(p) = self.clear(victim) {
+                    removed.push(victim, p);
+                }
+                self.relocate(from, to);
+            }
+            Move::Blast { at } => {
+                // Collected first: the ring is read before anything in it is removed.
+                let mut caught = [0; 8];
+                let mut n = 0;
+                for sq in self.blast_victims(us, at) {
+                    caught[n] = sq;
+                    n += 1;
+                }
+                for &sq in &caught[..n] {
+                    if let Some(p) = self.clear(sq) {
+                        removed.push(sq, p);
+                    }
+                }
+            }
+            Move::Castle { wing } => {
+                let cs = castle_squares(us, wing);
+                self.relocate(cs.pope_from, cs.pope_to);
+                self.relocate(cs.sentinel_from, cs.sentinel_to);
+            }
+        }
+    }
+
+    /// The squares a blast from `at` clears: everything in the ring but dormant Emperors, and
+    /// for an enhanced Mage only enemy pieces.
+    pub fn blast_victims(&self, us: Color, at: u8) -> impl Iterator<Item = u8> + '_ {
+        let geo = &tables().geo;
+        let enhanced = self.enhanced(us, at);
+        (0..8)
+            .filter_map(move |dir| geo.step(at, dir))
+            .filter(move |&sq| match self.at(sq) {
+                Some(p) => !self.is_dormant(p) && (!enhanced || p.color != us),
+                None => false,
+            })
+    }
+
+    /// Puts the claimed piece where the Legionary stands; a claimed Emperor comes in awake.
+    fn promote(&mut self, us: Color, at: u8, kind: Kind) {
+        self.put(at, Piece::new(us, kind));
+        if kind == Kind::Emperor {
+            self.awake[us.index()] = true;
+        }
+    }
+}
+
+/// What a move removed from the board: up to eight pieces, with their squares.
+#[derive(Default)]
+pub struct Removed {
+    pub items: [(u8, Option<Piece>); 8],
+    pub len: usize,
+}
+
+impl Removed {
+    fn push(&mut self, sq: u8, piece: Piece) {
+        self.items[self.len] = (sq, Some(piece));
+        self.len += 1;
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (u8, Piece)> + '_ {
+        self.items[..self.len]
+            .iter()
+            .filter_map(|&(sq, p)| p.map(|p| (sq, p)))
     }
 }

@@ -1,98 +1,32 @@
-//! Chess 13: Epoch, as the rulebook and `rules/epoch.md` define it.
+//! Chess 13: Epoch, as the rulebook and docs/rules/epoch.md define it.
 //!
 //! The position is a mailbox of 169 cells with the royal and zone-giving pieces tracked;
 //! moves are generated pseudo-legally and filtered by playing them on a copy of the board and
 //! asking whether the mover's Pope is in check (epoch.md sections 3 and 5).
 
 mod board;
-mod fen;
-pub mod help;
+mod help;
 mod movegen;
 mod notation;
+mod text;
 mod view;
 
 pub use board::{Board, COMMAND_SQUARE, SIZE};
+pub use help::HELP;
 
-use crate::rules::{Color, Outcome, Reason, Square};
+use crate::rules::piece::piece_kinds;
+use crate::rules::{Clock, Color, Outcome, Reason, Rules, VariantId};
 
-/// The nine kinds of Epoch piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Pope,
-    Emperor,
-    Marshal,
-    Assassin,
-    Sentinel,
-    Mage,
-    Herald,
-    Templar,
-    Legionary,
+piece_kinds! {
+    /// The nine kinds of Epoch piece, with the letters of epoch.md section 1.
+    pub enum Kind {
+        Pope = 'P', Tiara; Emperor = 'E', Crown; Marshal = 'M', Star;
+        Assassin = 'A', Dagger; Sentinel = 'S', Tower; Mage = 'G', PointedHat;
+        Herald = 'H', Banner; Templar = 'T', GreatHelm; Legionary = 'L', Footman;
+    }
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
-        Kind::Pope,
-        Kind::Emperor,
-        Kind::Marshal,
-        Kind::Assassin,
-        Kind::Sentinel,
-        Kind::Mage,
-        Kind::Herald,
-        Kind::Templar,
-        Kind::Legionary,
-    ];
-
-    /// The uppercase letter of epoch.md section 1.
-    pub fn letter(self) -> char {
-        match self {
-            Kind::Pope => 'P',
-            Kind::Emperor => 'E',
-            Kind::Marshal => 'M',
-            Kind::Assassin => 'A',
-            Kind::Sentinel => 'S',
-            Kind::Mage => 'G',
-            Kind::Herald => 'H',
-            Kind::Templar => 'T',
-            Kind::Legionary => 'L',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| k.letter() == c.to_ascii_uppercase())
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Pope => "Pope",
-            Kind::Emperor => "Emperor",
-            Kind::Marshal => "Marshal",
-            Kind::Assassin => "Assassin",
-            Kind::Sentinel => "Sentinel",
-            Kind::Mage => "Mage",
-            Kind::Herald => "Herald",
-            Kind::Templar => "Templar",
-            Kind::Legionary => "Legionary",
-        }
-    }
-
-    /// The picture the renderer draws for this kind.
-    pub fn emblem(self) -> crate::rules::Emblem {
-        use crate::rules::Emblem;
-        match self {
-            Kind::Pope => Emblem::Tiara,
-            Kind::Emperor => Emblem::Crown,
-            Kind::Marshal => Emblem::Star,
-            Kind::Assassin => Emblem::Dagger,
-            Kind::Sentinel => Emblem::Tower,
-            Kind::Mage => Emblem::PointedHat,
-            Kind::Herald => Emblem::Banner,
-            Kind::Templar => Emblem::GreatHelm,
-            Kind::Legionary => Emblem::Footman,
-        }
-    }
-
     /// Whether the piece has two versions, enhanced and restricted, decided by the zone.
     pub fn feels_zone(self) -> bool {
         !matches!(self, Kind::Pope | Kind::Emperor | Kind::Marshal)
@@ -105,35 +39,7 @@ impl Kind {
 }
 
 /// A piece: a kind and its owner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub kind: Kind,
-}
-
-impl Piece {
-    pub const fn new(color: Color, kind: Kind) -> Piece {
-        Piece { color, kind }
-    }
-
-    /// The position-text letter: uppercase for White.
-    pub fn letter(self) -> char {
-        match self.color {
-            Color::White => self.kind.letter(),
-            Color::Black => self.kind.letter().to_ascii_lowercase(),
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Piece> {
-        let kind = Kind::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece::new(color, kind))
-    }
-}
+pub type Piece = crate::rules::Piece<Kind>;
 
 /// A square index on the 13 x 13 board: `rank * 13 + file`.
 pub type Sq = u8;
@@ -307,190 +213,57 @@ pub struct Position {
 pub const START: &str = "sthgaepmaghts/13/lllllllllllll/13/13/13/13/13/13/13/LLLLLLLLLLLLL/13/STHGAEPMAGHTS w AMam - - - - 0 1";
 
 impl Position {
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
-    pub fn en_passant(&self) -> Option<Sq> {
-        self.en_passant
-    }
-
-    pub fn riposte(&self) -> &[Sq] {
-        self.riposte.as_slice()
-    }
-
     pub fn castling(&self, color: Color, wing: Wing) -> bool {
         self.castling[color.index()][wing as usize]
-    }
-
-    pub fn lost(&self) -> &LostPieces {
-        &self.lost
-    }
-
-    /// Plies since the last capture, blast, Legionary move or promotion.
-    pub fn clock(&self) -> u32 {
-        self.clock
-    }
-
-    pub fn move_number(&self) -> u32 {
-        self.move_number
     }
 
     /// The no-progress limit in turns for the pieces now on the board (epoch.md section 8).
     pub fn no_progress_limit(&self) -> i64 {
         60 + 2 * (52 - self.board.count() as i64)
     }
+}
 
-    /// The piece on a square.
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        if sq.file >= SIZE || sq.rank >= SIZE {
-            return None;
-        }
-        self.board.at(sq.rank * SIZE + sq.file)
-    }
+impl Rules for Position {
+    type Move = Move;
+    const ID: VariantId = VariantId::Epoch;
+    const HAS_SWAP: bool = true;
 
     /// The result the rules give, in the order of epoch.md section 8.
-    fn judge(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
+    fn outcome(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
+        let win = |winner, reason| Some(Outcome::Win { winner, reason });
         if !has_moves {
-            return Some(if self.board.in_check(self.turn) {
-                Outcome::Win {
-                    winner: !self.turn,
-                    reason: Reason::Checkmate,
-                }
+            return if self.board.in_check(self.turn) {
+                win(!self.turn, Reason::Checkmate)
             } else {
-                Outcome::Win {
-                    winner: self.turn,
-                    reason: Reason::Stalemate,
-                }
-            });
+                win(self.turn, Reason::Stalemate)
+            };
         }
         if occurrences >= 3 {
             // The player who just moved made the third occurrence and loses.
-            return Some(Outcome::Win {
-                winner: self.turn,
-                reason: Reason::Repetition,
-            });
+            return win(self.turn, Reason::Repetition);
         }
+        let draw = |reason| Some(Outcome::Draw { reason });
         if self.clock as i64 >= 2 * self.no_progress_limit() {
-            return Some(Outcome::Draw {
-                reason: Reason::NoProgress,
-            });
+            draw(Reason::NoProgress)
+        } else if self.board.count() == 2 {
+            draw(Reason::InsufficientMaterial)
+        } else {
+            None
         }
-        if self.board.count() == 2 {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
-    }
-}
-
-pub(crate) fn sq_of(square: Square) -> Sq {
-    square.rank * SIZE + square.file
-}
-
-pub(crate) fn square_of(sq: Sq) -> Square {
-    Square::new(sq % SIZE, sq / SIZE)
-}
-
-impl crate::rules::Variant for Position {
-    type Move = Move;
-    const ID: crate::rules::VariantId = crate::rules::VariantId::Epoch;
-    const HAS_SWAP: bool = true;
-
-    fn start() -> Self {
-        Position::from_text(START).expect("the start position is valid")
     }
 
-    fn from_text(text: &str) -> Result<Self, crate::rules::PositionError> {
-        fen::read(text)
+    /// A side that has more than its Pope: a time-out against a bare Pope is a draw
+    /// (epoch.md section 8).
+    fn can_win(&self, color: Color) -> bool {
+        self.board
+            .cells
+            .iter()
+            .flatten()
+            .any(|p| p.color == color && p.kind != Kind::Pope)
     }
 
-    fn to_text(&self) -> String {
-        fen::write(self)
-    }
-
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn move_number(&self) -> u32 {
-        self.move_number
-    }
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        movegen::legal_moves(self, out)
-    }
-
-    fn play(&mut self, mv: &Move) {
-        movegen::play(self, mv)
-    }
-
-    fn in_check(&self) -> bool {
-        self.board.in_check(self.turn)
-    }
-
-    fn repetition_key(&self) -> u64 {
-        fen::repetition_key(self)
-    }
-
-    fn reversible_plies(&self) -> u32 {
-        self.clock
-    }
-
-    fn outcome(&self, has_moves: bool, occurrences: usize) -> Option<Outcome> {
-        self.judge(has_moves, occurrences)
-    }
-
-    fn coordinate(&self, mv: &Move) -> String {
-        notation::coordinate(self, mv)
-    }
-
-    fn san(&self, mv: &Move, legal: &[Move]) -> String {
-        notation::san(self, mv, legal)
-    }
-
-    fn long_form(&self, mv: &Move) -> String {
-        notation::long_form(self, mv)
-    }
-
-    fn spellings(&self, mv: &Move, legal: &[Move]) -> Vec<String> {
-        notation::spellings(self, mv, legal)
-    }
-
-    fn explain(&self, input: &str, legal: &[Move]) -> crate::rules::MoveError {
-        notation::explain(self, input, legal)
-    }
-
-    fn describe(&self, mv: &Move) -> String {
-        notation::describe(self, mv)
-    }
-
-    fn marks(&self, mv: &Move) -> crate::rules::MoveMarks {
-        view::marks(self, mv)
-    }
-
-    fn board_view(&self) -> crate::rules::BoardView {
-        view::board_view(self)
-    }
-}
-
-/// Reads an Epoch position text (epoch.md section 2).
-impl std::str::FromStr for Position {
-    type Err = crate::rules::PositionError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        fen::read(s)
-    }
-}
-
-impl Position {
-    /// Reads a position text.
-    pub fn from_text(text: &str) -> Result<Self, crate::rules::PositionError> {
-        fen::read(text)
+    fn clock(&self) -> Clock {
+        Clock::new(self.turn, self.move_number, self.clock)
     }
 }
 

@@ -1,29 +1,14 @@
 //! Move generation and making moves (epoch.md sections 4 to 7).
 
-use super::board::{tables, Board, CELLS, RESTRICTED_REACH, SIZE};
+use super::board::{tables, Board, Removed, CELLS, RESTRICTED_REACH, SIZE};
 use super::{castle_squares, Kind, Move, Piece, Position, Sq, Wing};
-use crate::rules::Color;
+use crate::rules::{keep_legal, Color, MoveGen};
 
-/// White's Legionaries move up the board, Black's down.
-pub fn forward(color: Color) -> i8 {
-    match color {
-        Color::White => 1,
-        Color::Black => -1,
-    }
-}
-
-/// The rank index a side's Legionaries start on, and the last rank they promote on.
+/// The rank index a side's Legionaries start on.
 pub fn start_rank(color: Color) -> u8 {
     match color {
         Color::White => 2,
         Color::Black => 10,
-    }
-}
-
-pub fn last_rank(color: Color) -> u8 {
-    match color {
-        Color::White => SIZE - 1,
-        Color::Black => 0,
     }
 }
 
@@ -319,10 +304,10 @@ fn legionary_moves(pos: &Position, from: Sq, out: &mut Vec<Move>) {
     let b = &pos.board;
     let us = pos.turn;
     let geo = &tables().geo;
-    let fwd = forward(us);
+    let fwd = us.forward();
     let rank = geo.rank(from);
     let file = geo.file(from);
-    let last = last_rank(us);
+    let last = geo.last_rank(us);
     let claims = || claimable_kinds(pos, us, file);
 
     if rank == last {
@@ -420,99 +405,6 @@ fn castling_moves(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
-/// What a move removed from the board: up to eight pieces, with their squares.
-#[derive(Default)]
-pub struct Removed {
-    pub items: [(Sq, Option<Piece>); 8],
-    pub len: usize,
-}
-
-impl Removed {
-    fn push(&mut self, sq: Sq, piece: Piece) {
-        self.items[self.len] = (sq, Some(piece));
-        self.len += 1;
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
-        self.items[..self.len]
-            .iter()
-            .filter_map(|&(sq, p)| p.map(|p| (sq, p)))
-    }
-}
-
-/// Carries out a move's effect on the board alone, recording what it removed.
-pub fn apply(b: &mut Board, us: Color, mv: &Move, removed: &mut Removed) {
-    match *mv {
-        Move::Quiet { from, to } => b.relocate(from, to),
-        Move::Capture { from, to } => {
-            if let Some(victim) = b.clear(to) {
-                removed.push(to, victim);
-            }
-            b.relocate(from, to);
-        }
-        Move::Promotion { from, to, kind, .. } => {
-            if let Some(victim) = b.clear(to) {
-                removed.push(to, victim);
-            }
-            b.clear(from);
-            promote(b, us, to, kind);
-        }
-        Move::Claim { at, kind } => promote(b, us, at, kind),
-        Move::AssassinCapture { from, victim, to } => {
-            if let Some(p) = b.clear(victim) {
-                removed.push(victim, p);
-            }
-            b.relocate(from, to);
-        }
-        Move::EnPassant { from, to, victim } => {
-            if let Some(p) = b.clear(victim) {
-                removed.push(victim, p);
-            }
-            b.relocate(from, to);
-        }
-        Move::Blast { at } => {
-            // Collected first: the ring is read before anything in it is removed.
-            let mut caught = [0; 8];
-            let mut n = 0;
-            for sq in blast_victims(b, us, at) {
-                caught[n] = sq;
-                n += 1;
-            }
-            for &sq in &caught[..n] {
-                if let Some(p) = b.clear(sq) {
-                    removed.push(sq, p);
-                }
-            }
-        }
-        Move::Castle { wing } => {
-            let cs = castle_squares(us, wing);
-            b.relocate(cs.pope_from, cs.pope_to);
-            b.relocate(cs.sentinel_from, cs.sentinel_to);
-        }
-    }
-}
-
-/// The squares a blast from `at` clears: everything in the ring but dormant Emperors, and
-/// for an enhanced Mage only enemy pieces.
-pub fn blast_victims(b: &Board, us: Color, at: Sq) -> impl Iterator<Item = Sq> + '_ {
-    let geo = &tables().geo;
-    let enhanced = b.enhanced(us, at);
-    (0..8)
-        .filter_map(move |dir| geo.step(at, dir))
-        .filter(move |&sq| match b.at(sq) {
-            Some(p) => !b.is_dormant(p) && (!enhanced || p.color != us),
-            None => false,
-        })
-}
-
-/// Puts the claimed piece where the Legionary stands; a claimed Emperor comes in awake.
-fn promote(b: &mut Board, us: Color, at: Sq, kind: Kind) {
-    b.put(at, Piece::new(us, kind));
-    if kind == Kind::Emperor {
-        b.awake[us.index()] = true;
-    }
-}
-
 /// Wakes the dormant Emperor of the side whose turn begins, if its Marshal is gone or the
 /// enemy attacks it (epoch.md section 4, Emperor).
 fn wake(b: &mut Board, side: Color) {
@@ -526,81 +418,9 @@ fn wake(b: &mut Board, side: Color) {
 pub fn is_legal(pos: &Position, mv: &Move) -> bool {
     let mut b = pos.board.clone();
     let mut removed = Removed::default();
-    apply(&mut b, pos.turn, mv, &mut removed);
+    b.apply(pos.turn, mv, &mut removed);
     wake(&mut b, !pos.turn);
     !b.in_check(pos.turn)
-}
-
-pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
-    let start = out.len();
-    pseudo_legal(pos, out);
-    let mut keep = start;
-    for i in start..out.len() {
-        if is_legal(pos, &out[i]) {
-            out[keep] = out[i];
-            keep += 1;
-        }
-    }
-    out.truncate(keep);
-}
-
-/// Plays a legal move and brings the position to the start of the opponent's turn.
-pub fn play(pos: &mut Position, mv: &Move) {
-    let us = pos.turn;
-    let them = !us;
-    let geo = &tables().geo;
-    let mover = pos.board.at(mv.from(us));
-    let mut removed = Removed::default();
-    apply(&mut pos.board, us, mv, &mut removed);
-
-    for (sq, piece) in removed.iter() {
-        pos.lost[piece.color.index()][piece.kind as usize][geo.file(sq) as usize] += 1;
-    }
-    if let Move::Promotion { to: at, kind, .. } | Move::Claim { at, kind } = *mv {
-        consume_lost(pos, us, geo.file(at), kind);
-    }
-
-    // Castling rights live while the Pope and that Sentinel have never left home.
-    for color in Color::BOTH {
-        for wing in [Wing::A, Wing::M] {
-            let cs = castle_squares(color, wing);
-            let home = pos.board.at(cs.pope_from) == Some(Piece::new(color, Kind::Pope))
-                && pos.board.at(cs.sentinel_from) == Some(Piece::new(color, Kind::Sentinel))
-                && ![cs.pope_from, cs.sentinel_from].contains(&mv.from(us));
-            pos.castling[color.index()][wing as usize] &= home;
-        }
-    }
-
-    pos.en_passant = match *mv {
-        Move::Quiet { from, to }
-            if mover.map(|p| p.kind) == Some(Kind::Legionary)
-                && geo.rank(from) == start_rank(us)
-                && geo.rank(to) == MIDDLE_RANK =>
-        {
-            geo.offset(to, 0, -forward(us))
-        }
-        _ => None,
-    };
-
-    let progress = removed.len > 0
-        || matches!(mv, Move::Blast { .. } | Move::Claim { .. })
-        || mover.map(|p| p.kind) == Some(Kind::Legionary);
-    pos.clock = if progress { 0 } else { pos.clock + 1 };
-    if us == Color::Black {
-        pos.move_number += 1;
-    }
-    pos.turn = them;
-
-    // Riposte: squares where `them` lost a piece to this move and its Marshal sees.
-    pos.riposte = Default::default();
-    if let Some(m) = pos.board.marshal[them.index()] {
-        for (sq, piece) in removed.iter() {
-            if piece.color == them && pos.board.clear_between(m, sq) {
-                pos.riposte.insert(sq);
-            }
-        }
-    }
-    wake(&mut pos.board, them);
 }
 
 /// Removes the claimed piece from the lost pieces: the one on the Legionary's own file, else
@@ -613,5 +433,76 @@ fn consume_lost(pos: &mut Position, us: Color, file: u8, kind: Kind) {
             counts[f as usize] -= 1;
             return;
         }
+    }
+}
+
+impl MoveGen for Position {
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        pseudo_legal(self, out);
+        keep_legal(out, start, |mv| is_legal(self, mv));
+    }
+
+    /// Plays a legal move and brings the position to the start of the opponent's turn.
+    fn play(&mut self, mv: &Move) {
+        let us = self.turn;
+        let them = !us;
+        let geo = &tables().geo;
+        let mover = self.board.at(mv.from(us));
+        let mut removed = Removed::default();
+        self.board.apply(us, mv, &mut removed);
+
+        for (sq, piece) in removed.iter() {
+            self.lost[piece.color.index()][piece.kind as usize][geo.file(sq) as usize] += 1;
+        }
+        if let Move::Promotion { to: at, kind, .. } | Move::Claim { at, kind } = *mv {
+            consume_lost(self, us, geo.file(at), kind);
+        }
+
+        // Castling rights live while the Pope and that Sentinel have never left home.
+        for color in Color::BOTH {
+            for wing in [Wing::A, Wing::M] {
+                let cs = castle_squares(color, wing);
+                let home = self.board.at(cs.pope_from) == Some(Piece::new(color, Kind::Pope))
+                    && self.board.at(cs.sentinel_from) == Some(Piece::new(color, Kind::Sentinel))
+                    && ![cs.pope_from, cs.sentinel_from].contains(&mv.from(us));
+                self.castling[color.index()][wing as usize] &= home;
+            }
+        }
+
+        self.en_passant = match *mv {
+            Move::Quiet { from, to }
+                if mover.map(|p| p.kind) == Some(Kind::Legionary)
+                    && geo.rank(from) == start_rank(us)
+                    && geo.rank(to) == MIDDLE_RANK =>
+            {
+                geo.offset(to, 0, -us.forward())
+            }
+            _ => None,
+        };
+
+        let progress = removed.len > 0
+            || matches!(mv, Move::Blast { .. } | Move::Claim { .. })
+            || mover.map(|p| p.kind) == Some(Kind::Legionary);
+        self.clock = if progress { 0 } else { self.clock + 1 };
+        if us == Color::Black {
+            self.move_number += 1;
+        }
+        self.turn = them;
+
+        // Riposte: squares where `them` lost a piece to this move and its Marshal sees.
+        self.riposte = Default::default();
+        if let Some(m) = self.board.marshal[them.index()] {
+            for (sq, piece) in removed.iter() {
+                if piece.color == them && self.board.clear_between(m, sq) {
+                    self.riposte.insert(sq);
+                }
+            }
+        }
+        wake(&mut self.board, them);
+    }
+
+    fn in_check(&self) -> bool {
+        self.board.in_check(self.turn)
     }
 }

@@ -3,9 +3,9 @@
 //! and the tracked Pope, Marshal and Emperor squares agree with the cells.
 
 use super::board::CELLS;
-use super::movegen::{play, pseudo_legal};
+use super::movegen::pseudo_legal;
 use super::{Kind, Move, Position, Sq};
-use crate::rules::{Color, Variant};
+use crate::rules::{Color, MoveGen, PositionText};
 
 /// Check by its definition in epoch.md section 3: give `foe` the move (its dormant Emperor
 /// woken if it would wake at its turn start) and look for a move that removes the Pope.
@@ -25,9 +25,7 @@ fn check_by_definition(pos: &Position, side: Color) -> bool {
     moves.iter().any(|mv| match *mv {
         Move::Capture { to, .. } | Move::Promotion { to, .. } => to == pope,
         Move::AssassinCapture { victim, .. } => victim == pope,
-        Move::Blast { at } => {
-            super::movegen::blast_victims(&probe.board, !side, at).any(|s| s == pope)
-        }
+        Move::Blast { at } => probe.board.blast_victims(!side, at).any(|s| s == pope),
         _ => false,
     })
 }
@@ -66,7 +64,7 @@ fn random_positions(games: u64, plies: usize, mut visit: impl FnMut(&Position)) 
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            play(&mut pos, &moves[(state % moves.len() as u64) as usize]);
+            pos.play(&moves[(state % moves.len() as u64) as usize]);
         }
     }
 }
@@ -99,7 +97,7 @@ fn legal_moves_never_leave_the_pope_takeable() {
         pos.legal_moves(&mut moves);
         for mv in &moves {
             let mut after = pos.clone();
-            play(&mut after, mv);
+            after.play(mv);
             assert!(
                 !check_by_definition(&after, pos.turn),
                 "{mv:?} in {}",

@@ -3,9 +3,9 @@
 
 use std::sync::OnceLock;
 
-use super::{last_rank, Kind, Move, Piece, Position, Sq, CELLS, SIZE};
+use super::{passed, Kind, Move, Piece, Position, Sq, CELLS, SIZE};
 use crate::rules::geometry::{opposite, Geometry};
-use crate::rules::Color;
+use crate::rules::{keep_legal, Color, MoveGen};
 
 const N: usize = 0;
 const E: usize = 1;
@@ -116,14 +116,6 @@ pub fn tables() -> &'static Tables {
     })
 }
 
-/// One rank forward for `color`.
-pub fn forward(color: Color) -> i8 {
-    match color {
-        Color::White => 1,
-        Color::Black => -1,
-    }
-}
-
 /// Whether `side` could capture on `x`, whatever stands there (and so attacks it, or checks a
 /// King there). Non-capturing moves and en passant never attack.
 pub fn attacked_by(pos: &Position, side: Color, x: Sq) -> bool {
@@ -137,7 +129,7 @@ pub fn attacked_by(pos: &Position, side: Color, x: Sq) -> bool {
         return true;
     }
     // Pawns and Trolls capture one step diagonally forward.
-    let behind = -forward(side);
+    let behind = -side.forward();
     let pawnlike = bits(&[Kind::Pawn, Kind::Troll]);
     if [-1, 1]
         .iter()
@@ -167,127 +159,154 @@ pub fn in_check(pos: &Position, side: Color) -> bool {
 /// Appends the pseudo-legal moves of the side to move: everything but the King's jump, before
 /// the test that the King is left safe.
 pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
-    let t = tables();
-    let geo = &t.geo;
-    let us = pos.turn;
-    let fwd = forward(us);
-    let last = last_rank(us);
     for from in 0..CELLS as Sq {
         let Some(p) = pos.at(from) else { continue };
-        if p.color != us {
+        if p.color != pos.turn {
             continue;
         }
-        // Any move of a promoting kind that ends on the last rank promotes (a Troll's leap
-        // is the exception, handled below).
-        let promotion = |to: Sq| {
-            if geo.rank(to) == last {
-                p.kind.promotes_to()
-            } else {
-                None
-            }
-        };
-        let push = |to: Sq, capture: bool, promotes: bool, out: &mut Vec<Move>| {
-            out.push(Move::Normal {
-                from,
-                to,
-                capture,
-                promotion: if promotes { promotion(to) } else { None },
-            })
-        };
-        let step_or_take = |to: Sq, promotes: bool, out: &mut Vec<Move>| match pos.at(to) {
-            None => push(to, false, promotes, out),
-            Some(q) if q.color != us => push(to, true, promotes, out),
-            Some(_) => {}
+        let mover = Mover {
+            pos,
+            from,
+            kind: p.kind,
         };
         match p.kind {
             Kind::King
-            | Kind::Prince
-            | Kind::Troll
             | Kind::Squirrel
             | Kind::Hawk
             | Kind::Mammoth
             | Kind::Cheetah
-            | Kind::Direwolf => {
-                let bit = p.kind.bit();
-                for &(to, mask) in &t.leaps[from as usize] {
-                    if mask & bit != 0 {
-                        // The Troll's leap never promotes; the Prince's step does.
-                        step_or_take(to, p.kind != Kind::Troll, out);
-                    }
-                }
+            | Kind::Direwolf => mover.leaps(out),
+            Kind::Prince | Kind::Troll => {
+                mover.leaps(out);
+                mover.pawn_like(out);
             }
-            _ => {}
+            Kind::Pawn => mover.pawn_like(out),
+            Kind::Snake | Kind::Ship | Kind::Eagle | Kind::Rhinoceros => mover.bent(out),
         }
-        match p.kind {
-            Kind::Pawn | Kind::Troll | Kind::Prince => {
-                if p.kind != Kind::Prince {
-                    if let Some(to) = geo.offset(from, 0, fwd).filter(|&s| pos.at(s).is_none()) {
-                        push(to, false, true, out);
+    }
+}
+
+/// A piece of the side to move about to have its moves listed.
+struct Mover<'a> {
+    pos: &'a Position,
+    from: Sq,
+    kind: Kind,
+}
+
+impl Mover<'_> {
+    /// What a move of this piece to `to` promotes to: any move of a promoting kind that ends
+    /// on the last rank (a Troll's leap is the exception, handled by the caller).
+    fn promotion(&self, to: Sq) -> Option<Kind> {
+        let geo = &tables().geo;
+        if geo.rank(to) == geo.last_rank(self.pos.turn) {
+            self.kind.promotes_to()
+        } else {
+            None
+        }
+    }
+
+    fn push(&self, to: Sq, capture: bool, promotes: bool, out: &mut Vec<Move>) {
+        out.push(Move::Normal {
+            from: self.from,
+            to,
+            capture,
+            promotion: if promotes { self.promotion(to) } else { None },
+        })
+    }
+
+    fn step_or_take(&self, to: Sq, promotes: bool, out: &mut Vec<Move>) {
+        match self.pos.at(to) {
+            None => self.push(to, false, promotes, out),
+            Some(q) if q.color != self.pos.turn => self.push(to, true, promotes, out),
+            Some(_) => {}
+        }
+    }
+
+    /// The single steps and leaps of the table: moving or capturing alike.
+    fn leaps(&self, out: &mut Vec<Move>) {
+        let bit = self.kind.bit();
+        for &(to, mask) in &tables().leaps[self.from as usize] {
+            if mask & bit != 0 {
+                // The Troll's leap never promotes; the Prince's step does.
+                self.step_or_take(to, self.kind != Kind::Troll, out);
+            }
+        }
+    }
+
+    /// The Pawn's and Troll's step forward and diagonal captures (en passant for the Pawn),
+    /// and the Pawn's and Prince's double step from any rank.
+    fn pawn_like(&self, out: &mut Vec<Move>) {
+        let (pos, from) = (self.pos, self.from);
+        let geo = &tables().geo;
+        let fwd = pos.turn.forward();
+        if self.kind != Kind::Prince {
+            if let Some(to) = geo.offset(from, 0, fwd).filter(|&s| pos.at(s).is_none()) {
+                self.push(to, false, true, out);
+            }
+            for df in [-1, 1] {
+                let Some(to) = geo.offset(from, df, fwd) else {
+                    continue;
+                };
+                match pos.at(to) {
+                    Some(q) if q.color != pos.turn => self.push(to, true, true, out),
+                    None if self.kind == Kind::Pawn && pos.en_passant == Some(to) => {
+                        out.push(Move::EnPassant { from, to })
                     }
-                    for df in [-1, 1] {
-                        let Some(to) = geo.offset(from, df, fwd) else {
-                            continue;
-                        };
-                        match pos.at(to) {
-                            Some(q) if q.color != us => push(to, true, true, out),
-                            None if p.kind == Kind::Pawn && pos.en_passant == Some(to) => {
-                                out.push(Move::EnPassant { from, to })
-                            }
-                            _ => {}
-                        }
-                    }
+                    _ => {}
                 }
-                if p.kind != Kind::Troll {
-                    // The double step, from any rank, over an empty square to an empty one.
-                    if let (Some(mid), Some(to)) =
-                        (geo.offset(from, 0, fwd), geo.offset(from, 0, 2 * fwd))
-                    {
-                        if pos.at(mid).is_none() && pos.at(to).is_none() {
-                            out.push(Move::DoubleStep {
-                                from,
-                                to,
-                                promotion: promotion(to),
-                            });
+            }
+        }
+        if self.kind != Kind::Troll {
+            // The double step, from any rank, over an empty square to an empty one.
+            if let (Some(mid), Some(to)) = (geo.offset(from, 0, fwd), geo.offset(from, 0, 2 * fwd))
+            {
+                if pos.at(mid).is_none() && pos.at(to).is_none() {
+                    out.push(Move::DoubleStep {
+                        from,
+                        to,
+                        promotion: self.promotion(to),
+                    });
+                }
+            }
+        }
+    }
+
+    /// A bent rider's first step, then its slide.
+    fn bent(&self, out: &mut Vec<Move>) {
+        let pos = self.pos;
+        let geo = &tables().geo;
+        let bit = self.kind.bit();
+        let mut done_first = 0u8;
+        for &(step, slide, mask) in bent() {
+            if mask & bit == 0 {
+                continue;
+            }
+            let Some(first) = geo.step(self.from, step) else {
+                continue;
+            };
+            // A piece on the first-step square blocks the whole branch.
+            if pos.at(first).is_some() {
+                if done_first & (1 << step) == 0 {
+                    done_first |= 1 << step;
+                    self.step_or_take(first, true, out);
+                }
+                continue;
+            }
+            if done_first & (1 << step) == 0 {
+                done_first |= 1 << step;
+                self.push(first, false, true, out);
+            }
+            for &to in geo.ray(first, slide) {
+                match pos.at(to) {
+                    None => self.push(to, false, true, out),
+                    Some(q) => {
+                        if q.color != pos.turn {
+                            self.push(to, true, true, out);
                         }
+                        break;
                     }
                 }
             }
-            Kind::Snake | Kind::Ship | Kind::Eagle | Kind::Rhinoceros => {
-                let bit = p.kind.bit();
-                let mut done_first = 0u8;
-                for &(step, slide, mask) in bent() {
-                    if mask & bit == 0 {
-                        continue;
-                    }
-                    let Some(first) = geo.step(from, step) else {
-                        continue;
-                    };
-                    // A piece on the first-step square blocks the whole branch.
-                    if pos.at(first).is_some() {
-                        if done_first & (1 << step) == 0 {
-                            done_first |= 1 << step;
-                            step_or_take(first, true, out);
-                        }
-                        continue;
-                    }
-                    if done_first & (1 << step) == 0 {
-                        done_first |= 1 << step;
-                        push(first, false, true, out);
-                    }
-                    for &to in geo.ray(first, slide) {
-                        match pos.at(to) {
-                            None => push(to, false, true, out),
-                            Some(q) => {
-                                if q.color != us {
-                                    push(to, true, true, out);
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {}
         }
     }
 }
@@ -336,31 +355,12 @@ pub fn apply(pos: &mut Position, mv: &Move) {
         p.kind = kind;
     }
     if let Move::EnPassant { .. } = mv {
-        let geo = &tables().geo;
-        let victim = geo.rank(from) * SIZE + geo.file(to);
-        pos.cells[victim as usize] = None;
+        pos.cells[passed(from, to) as usize] = None;
     }
     pos.cells[to as usize] = piece;
     if let Some(p) = piece.filter(|p| p.kind == Kind::King) {
         pos.kings[p.color.index()] = to;
     }
-}
-
-pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
-    let start = out.len();
-    pseudo_legal(pos, out);
-    king_jumps(pos, out);
-    let us = pos.turn;
-    let mut keep = start;
-    for i in start..out.len() {
-        let mut after = pos.clone();
-        apply(&mut after, &out[i]);
-        if !in_check(&after, us) {
-            out[keep] = out[i];
-            keep += 1;
-        }
-    }
-    out.truncate(keep);
 }
 
 /// The King jumps the rules would allow if the squares passed and reached were safe: for
@@ -375,28 +375,6 @@ pub fn unchecked_king_jumps(pos: &Position) -> Vec<Move> {
         .collect()
 }
 
-pub fn play(pos: &mut Position, mv: &Move) {
-    let us = pos.turn;
-    let mover = pos.at(mv.from()).map(|p| p.kind);
-    apply(pos, mv);
-    if mover == Some(Kind::King) {
-        pos.jump[us.index()] = false;
-    }
-    pos.en_passant = match *mv {
-        Move::DoubleStep { from, to, .. } => Some(from.min(to) + SIZE),
-        _ => None,
-    };
-    pos.halfmoves = if mover == Some(Kind::Pawn) || mv.is_capture() {
-        0
-    } else {
-        pos.halfmoves + 1
-    };
-    if us == Color::Black {
-        pos.fullmoves += 1;
-    }
-    pos.turn = !us;
-}
-
 /// Whether the side to move has a legal en passant capture on the en passant square.
 pub fn en_passant_possible(pos: &Position) -> bool {
     let Some(ep) = pos.en_passant else {
@@ -405,7 +383,7 @@ pub fn en_passant_possible(pos: &Position) -> bool {
     let us = pos.turn;
     let geo = &tables().geo;
     [-1, 1].iter().any(|&df| {
-        geo.offset(ep, df, -forward(us)).is_some_and(|from| {
+        geo.offset(ep, df, -us.forward()).is_some_and(|from| {
             pos.at(from) == Some(Piece::new(us, Kind::Pawn)) && {
                 let mut after = pos.clone();
                 apply(&mut after, &Move::EnPassant { from, to: ep });
@@ -413,4 +391,43 @@ pub fn en_passant_possible(pos: &Position) -> bool {
             }
         })
     })
+}
+
+impl MoveGen for Position {
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        pseudo_legal(self, out);
+        king_jumps(self, out);
+        keep_legal(out, start, |mv| {
+            let mut after = self.clone();
+            apply(&mut after, mv);
+            !in_check(&after, self.turn)
+        });
+    }
+
+    fn play(&mut self, mv: &Move) {
+        let us = self.turn;
+        let mover = self.at(mv.from()).map(|p| p.kind);
+        apply(self, mv);
+        if mover == Some(Kind::King) {
+            self.jump[us.index()] = false;
+        }
+        self.en_passant = match *mv {
+            Move::DoubleStep { from, to, .. } => Some(from.min(to) + SIZE),
+            _ => None,
+        };
+        self.halfmoves = if mover == Some(Kind::Pawn) || mv.is_capture() {
+            0
+        } else {
+            self.halfmoves + 1
+        };
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+    }
+
+    fn in_check(&self) -> bool {
+        in_check(self, self.turn)
+    }
 }

@@ -1,0 +1,198 @@
+//! The games Herald knows, by name: what each is called, its one-line summary and rules help,
+//! and starting a game of one.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{
+    ageiou, chess, empire, epoch, fantastic, AnyGame, Color, Game, GameOptions, PositionError,
+    SetupError, Variant,
+};
+
+/// The games Herald knows. Adding a variant adds a name here and an arm in each match below.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantId {
+    Epoch,
+    Chess,
+    Empire,
+    Fantastic,
+    Ageiou,
+}
+
+impl VariantId {
+    pub const ALL: [VariantId; 5] = [
+        VariantId::Epoch,
+        VariantId::Chess,
+        VariantId::Empire,
+        VariantId::Fantastic,
+        VariantId::Ageiou,
+    ];
+
+    /// The name used on the command line, in commands and in the database.
+    pub fn key(self) -> &'static str {
+        match self {
+            VariantId::Epoch => "epoch",
+            VariantId::Chess => "chess",
+            VariantId::Empire => "empire",
+            VariantId::Fantastic => "fantastic",
+            VariantId::Ageiou => "ageiou",
+        }
+    }
+
+    /// The name shown to players.
+    pub fn title(self) -> &'static str {
+        match self {
+            VariantId::Epoch => "Chess 13: Epoch",
+            VariantId::Chess => "Chess",
+            VariantId::Empire => "Empire Chess",
+            VariantId::Fantastic => "Fantastic XIII",
+            VariantId::Ageiou => "AGEIOU",
+        }
+    }
+
+    /// What the side of `color` is called in this game ("White", or AGEIOU's "Light").
+    pub fn side(self, color: Color) -> &'static str {
+        self.sides()[color.index()]
+    }
+
+    /// White's and Black's names in this game.
+    pub fn sides(self) -> [&'static str; 2] {
+        match self {
+            VariantId::Ageiou => ["Light", "Dark"],
+            _ => ["White", "Black"],
+        }
+    }
+
+    /// Whether games of this variant take options (see [`GameOptions`]).
+    pub fn has_options(self) -> bool {
+        matches!(self, VariantId::Ageiou)
+    }
+
+    /// One line telling players what the game is.
+    pub fn summary(self) -> &'static str {
+        match self {
+            VariantId::Epoch => {
+                "13x13 with a command zone, dormant Emperors, blasting Mages and jumping Assassins"
+            }
+            VariantId::Chess => "standard chess, by the FIDE rules",
+            VariantId::Empire => {
+                "8x8, asymmetric: the Empire's pieces move like queens against a chess army"
+            }
+            VariantId::Fantastic => {
+                "13x13 by J.-L. Cazaux: leapers and bent riders, a Prince, Trolls and a jumping King"
+            }
+            VariantId::Ageiou => {
+                "10x10 without check: portals built by Vertags, kings saved by their bishops"
+            }
+        }
+    }
+
+    /// The variant's rules explanations for /rules.
+    pub fn help(self) -> &'static Help {
+        match self {
+            VariantId::Epoch => &epoch::HELP,
+            VariantId::Chess => &chess::HELP,
+            VariantId::Empire => &empire::HELP,
+            VariantId::Fantastic => &fantastic::HELP,
+            VariantId::Ageiou => &ageiou::HELP,
+        }
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for VariantId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let wanted = s.trim().to_ascii_lowercase();
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.key() == wanted)
+            .ok_or_else(|| {
+                let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.key()).collect();
+                format!(
+                    "unknown variant '{s}': expected one of {}",
+                    known.join(", ")
+                )
+            })
+    }
+}
+
+/// A variant's short rules explanations: an overview, and entries players ask for by name.
+#[derive(Debug)]
+pub struct Help {
+    pub overview: &'static str,
+    /// Each entry with the names it answers to (lower case).
+    pub topics: &'static [(&'static [&'static str], &'static str)],
+}
+
+impl Help {
+    /// The overview without a topic (or an empty one), else the entry for the topic, in any
+    /// case and with spaces around; `None` when there is none.
+    pub fn entry(&self, topic: Option<&str>) -> Option<&'static str> {
+        let topic = topic
+            .map(|t| t.trim().to_ascii_lowercase())
+            .unwrap_or_default();
+        if topic.is_empty() {
+            return Some(self.overview);
+        }
+        self.topics
+            .iter()
+            .find(|(names, _)| names.contains(&topic.as_str()))
+            .map(|(_, text)| *text)
+    }
+}
+
+/// A short explanation of a variant's rules, or of one piece or topic of them.
+pub fn help(variant: VariantId, topic: Option<&str>) -> String {
+    match variant.help().entry(topic) {
+        Some(t) => t.to_string(),
+        None => format!(
+            "No rules entry for '{}'. {}",
+            topic.unwrap_or_default(),
+            help(variant, None)
+        ),
+    }
+}
+
+/// Starts a game of `variant` from its start position or from a position text, with the
+/// default options.
+pub fn new_game(variant: VariantId, text: Option<&str>) -> Result<Box<dyn AnyGame>, PositionError> {
+    new_game_with(variant, text, GameOptions::default()).map_err(|e| match e {
+        SetupError::Position(e) => e,
+        // The defaults suit every variant.
+        SetupError::Options(e) => PositionError::new("options", e.to_string()),
+    })
+}
+
+/// Starts a game of `variant` with game options. Variants without options refuse anything but
+/// the defaults ([`super::Rules::set_options`]). The options are read back with
+/// [`AnyGame::options`].
+pub fn new_game_with(
+    variant: VariantId,
+    text: Option<&str>,
+    options: GameOptions,
+) -> Result<Box<dyn AnyGame>, SetupError> {
+    fn boxed<V: Variant>(
+        text: Option<&str>,
+        options: GameOptions,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
+        let mut position = match text {
+            Some(text) => V::from_text(text)?,
+            None => V::start(),
+        };
+        position.set_options(options.validate()?)?;
+        Ok(Box::new(Game::new(position)))
+    }
+    match variant {
+        VariantId::Epoch => boxed::<epoch::Position>(text, options),
+        VariantId::Chess => boxed::<chess::Position>(text, options),
+        VariantId::Empire => boxed::<empire::Position>(text, options),
+        VariantId::Fantastic => boxed::<fantastic::Position>(text, options),
+        VariantId::Ageiou => boxed::<ageiou::Position>(text, options),
+    }
+}
