@@ -2,7 +2,7 @@
 //! match the text so far, labelled for people, with SAN as the value to send back.
 
 use super::Service;
-use crate::rules::{AnyGame, BoardView, MoveInfo, Square};
+use crate::rules::{AnyGame, BoardView, MoveInfo, MoveKind, MoveMarks, Square};
 
 /// Discord shows at most 25 choices.
 pub const MAX_CHOICES: usize = 25;
@@ -22,40 +22,48 @@ fn name_at(board: &BoardView, sq: Square) -> &'static str {
         .map_or("piece", |(_, p)| p.name)
 }
 
+/// A piece going from one square to another, taking what it takes on the way.
+fn step(board: &BoardView, name: &str, m: &MoveMarks) -> String {
+    match m.victims.first() {
+        Some(&v) if v == m.to => format!("{name} {} × {} {v}", m.from, name_at(board, v)),
+        Some(&v) => format!("{name} {} × {} {v} → {}", m.from, name_at(board, v), m.to),
+        None => format!("{name} {} → {}", m.from, m.to),
+    }
+}
+
 /// "Herald c1 → e3", "Herald c1 × Sentinel e3", "Assassin e1 × Herald e8 → e9",
 /// "Mage d5 blasts (takes c6, e4)", "O-O (Pope g1 → j1)", "Legionary e12 → e13 = Sentinel".
 pub fn label(board: &BoardView, mv: &MoveInfo) -> String {
     let m = &mv.marks;
-    // Moves that are not a piece going from one square to another (AGEIOU's portal building,
-    // king-bishop swap, king placement and portal travel) read best in the rules' own words.
-    let special = ["~", "<>", "@"].iter().any(|s| mv.san.contains(s));
-    if special || (m.from == m.to && m.blast.is_none()) {
-        return mv.description.clone();
-    }
     let name = name_at(board, m.from);
-    let mut text = if m.blast.is_some() {
-        let mut victims = m.victims.clone();
-        victims.sort_by_key(|v| (v.file, v.rank));
-        let caught: Vec<String> = victims.iter().map(|v| v.to_string()).collect();
-        format!("{name} {} blasts (takes {})", m.from, caught.join(", "))
-    } else if mv.san.starts_with("O-O") {
-        format!(
+    let mut text = match mv.kind {
+        // Moves that are not a piece going from one square to another (AGEIOU's portal
+        // travel, building, king-bishop swap and king placement; Epoch's claim in place) read
+        // best in the rules' own words.
+        MoveKind::PortalMove
+        | MoveKind::Build
+        | MoveKind::Swap
+        | MoveKind::Place
+        | MoveKind::Claim => return mv.description.clone(),
+        MoveKind::Blast => {
+            let mut victims = m.victims.clone();
+            victims.sort_by_key(|v| (v.file, v.rank));
+            let caught: Vec<String> = victims.iter().map(|v| v.to_string()).collect();
+            format!("{name} {} blasts (takes {})", m.from, caught.join(", "))
+        }
+        MoveKind::Castle => format!(
             "{} ({name} {} → {})",
             mv.san.trim_end_matches(['+', '#']),
             m.from,
             m.to
-        )
-    } else if let Some(&v) = m.victims.first() {
-        let victim = format!("{} {v}", name_at(board, v));
-        if v == m.to {
-            format!("{name} {} × {victim}", m.from)
-        } else {
-            format!("{name} {} × {victim} → {}", m.from, m.to)
-        }
-    } else {
-        format!("{name} {} → {}", m.from, m.to)
+        ),
+        _ => step(board, name, m),
     };
-    if let Some((_, piece)) = mv.san.split_once('=') {
+    let promotion = mv
+        .san
+        .split_once('=')
+        .filter(|_| mv.kind == MoveKind::Promotion);
+    if let Some((_, piece)) = promotion {
         let letter = piece.chars().next().unwrap_or(' ');
         // The new piece's name is in the description ("… traded for a Sentinel").
         let new = mv

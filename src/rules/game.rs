@@ -209,15 +209,6 @@ pub trait AnyGame: Send + Sync {
     /// What the last move did, for highlighting.
     fn last_move(&self) -> Option<MoveMarks>;
     fn board(&self) -> BoardView;
-    /// Whether `color` can still win by its material (a time-out against it is then a loss).
-    fn can_win(&self, color: Color) -> bool {
-        self.board()
-            .pieces
-            .iter()
-            .filter(|(_, p)| p.color == color)
-            .count()
-            > 1
-    }
     /// Whether the side to move may swap sides instead of moving (Black's first turn only).
     fn swap_available(&self) -> bool;
     /// Records the swap: the position is unchanged, the players exchange colours.

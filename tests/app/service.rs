@@ -341,8 +341,12 @@ async fn reminders_and_time_outs_follow_the_clock() {
     assert!(service.tick().await.is_empty());
 }
 
-#[tokio::test]
-async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
+/// Alice (White, to move) lets her time run out in a game of `variant` from `fen`; the
+/// time-out's message, and the game's result and reason as stored.
+async fn time_out_from(
+    variant: VariantId,
+    fen: String,
+) -> (String, Option<&'static str>, Option<&'static str>) {
     use herald::store::{Offer, Opening};
     let t = table(false).await;
     let store = t.service.store();
@@ -352,7 +356,7 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
             channel: "general".into(),
             challenger: "alice".into(),
             challenged: "bob".into(),
-            variant: VariantId::Epoch,
+            variant,
             color: ColorChoice::White,
             days: 1,
             options: Default::default(),
@@ -362,46 +366,61 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
         })
         .await
         .unwrap();
-    // Alice (White) is to move; Bob has only his Pope left.
-    let fen = crate::support::fen("Pa1 Tc3 pm13", "w - - - - - 0 40");
-    let g = store
-        .accept_challenge(
-            &c,
-            &Opening {
-                white: "alice".into(),
-                black: "bob".into(),
-                start_fen: fen,
-                deadline: Some(T0 + DAY),
-                created_at: T0,
-            },
-        )
-        .await
-        .unwrap();
+    let opening = Opening {
+        white: "alice".into(),
+        black: "bob".into(),
+        start_fen: fen,
+        deadline: Some(T0 + DAY),
+        created_at: T0,
+    };
+    let g = store.accept_challenge(&c, &opening).await.unwrap();
     t.clock.advance(DAY + 1);
-    let r: Vec<Reply> = t
+    let r: Vec<String> = t
         .service
         .tick()
         .await
         .into_iter()
-        .filter(|r| r.text.to_string().contains("ran out of time"))
+        .map(|r| r.text.to_string())
+        .filter(|text| text.contains("ran out of time"))
         .collect();
     assert_eq!(r.len(), 1, "{r:?}");
-    assert!(
-        r[0].text
-            .to_string()
-            .contains("only its royal piece left: draw"),
-        "{}",
-        r[0].text
-    );
     let g = store.game(g.id).await.unwrap().unwrap();
-    assert_eq!(
-        (
-            g.status,
-            g.result.map(|r| r.word()),
-            g.reason.map(|r| r.word())
-        ),
-        (GameStatus::Finished, Some("1/2-1/2"), Some("time"))
-    );
+    assert_eq!(g.status, GameStatus::Finished);
+    (
+        r[0].clone(),
+        g.result.map(|r| r.word()),
+        g.reason.map(|r| r.word()),
+    )
+}
+
+#[tokio::test]
+async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
+    // Bob has only his Pope left.
+    let fen = crate::support::fen("Pa1 Tc3 pm13", "w - - - - - 0 40");
+    let (text, result, reason) = time_out_from(VariantId::Epoch, fen).await;
+    assert!(text.contains("only its royal piece left: draw"), "{text}");
+    assert_eq!((result, reason), (Some("1/2-1/2"), Some("time")));
+}
+
+#[tokio::test]
+async fn running_out_of_time_is_judged_by_what_the_opponent_could_still_mate_with() {
+    // Chess: a king and a bishop cannot mate, so the time-out is a draw.
+    let (text, result, _) =
+        time_out_from(VariantId::Chess, "4k3/8/8/8/8/8/8/2b1K3 w - - 0 40".into()).await;
+    assert!(text.contains("too little left to win: draw"), "{text}");
+    assert_eq!(result, Some("1/2-1/2"));
+    // With a knight and a bishop it can, and wins.
+    let (text, result, _) = time_out_from(
+        VariantId::Chess,
+        "4k3/8/8/8/8/8/5n2/2b1K3 w - - 0 40".into(),
+    )
+    .await;
+    assert!(text.contains("@bob wins as Black"), "{text}");
+    assert_eq!(result, Some("0-1"));
+    // Empire Chess: a lone king still wins by walking to the far rank.
+    let (_, result, _) =
+        time_out_from(VariantId::Empire, "4k3/8/8/8/8/8/8/4K3 w - - 0 40".into()).await;
+    assert_eq!(result, Some("0-1"));
 }
 
 #[tokio::test]
