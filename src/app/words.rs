@@ -139,18 +139,26 @@ pub fn expired(c: &Challenge) -> Text {
     ]
 }
 
-pub fn started(game: &StoredGame) -> Text {
-    let v = game.variant;
+/// "Game #12: @alice… @bob…": the game's players, each followed by its own words.
+fn players(game: &StoredGame, after_white: String, after_black: String) -> Text {
     text![
         format!("Game #{}: ", game.id),
         user(&game.white),
-        format!(" plays {}, ", v.side(Color::White)),
+        after_white,
         user(&game.black),
-        format!(
-            " plays {}, {} per move. ",
-            v.side(Color::Black),
-            days_text(game.days)
-        ),
+        after_black
+    ]
+}
+
+pub fn started(game: &StoredGame) -> Text {
+    let v = game.variant;
+    let black = format!(
+        " plays {}, {} per move. ",
+        v.side(Color::Black),
+        days_text(game.days)
+    );
+    text![
+        players(game, format!(" plays {}, ", v.side(Color::White)), black),
         user(&game.white),
         ", you move first."
     ]
@@ -280,15 +288,9 @@ pub fn reminder(game: &StoredGame, who: &str, left: &str) -> Text {
 
 pub fn board_caption(game: &StoredGame, turn: Color) -> Text {
     let v = game.variant;
-    text![
-        format!("Game #{}: ", game.id),
-        user(&game.white),
-        format!(" ({}) vs ", v.side(Color::White)),
-        user(&game.black),
-        format!(" ({}). {} to move: ", v.side(Color::Black), v.side(turn)),
-        user(game.player(turn)),
-        "."
-    ]
+    let white = format!(" ({}) vs ", v.side(Color::White));
+    let black = format!(" ({}). {} to move: ", v.side(Color::Black), v.side(turn));
+    text![players(game, white, black), user(game.player(turn)), "."]
 }
 
 /// "White Mage on d5: enhanced: …; 3 legal moves now."

@@ -192,11 +192,6 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    const OTHERS: [(EndReason, &'static str); 3] = [
-        (EndReason::Time, "time"),
-        (EndReason::Resignation, "resignation"),
-        (EndReason::Agreement, "agreement"),
-    ];
     const RULES: [Reason; 7] = [
         Reason::Checkmate,
         Reason::Stalemate,
@@ -211,11 +206,19 @@ impl EndReason {
     pub fn word(self) -> &'static str {
         match self {
             EndReason::Rules(r) => r.name(),
-            other => EndReason::OTHERS
-                .iter()
-                .find(|(r, _)| *r == other)
-                .map_or("", |(_, w)| w),
+            EndReason::Time => "time",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
         }
+    }
+
+    /// Every reason a game can end for.
+    fn all() -> impl Iterator<Item = EndReason> {
+        EndReason::RULES.map(EndReason::Rules).into_iter().chain([
+            EndReason::Time,
+            EndReason::Resignation,
+            EndReason::Agreement,
+        ])
     }
 }
 
@@ -228,12 +231,8 @@ impl fmt::Display for EndReason {
 impl FromStr for EndReason {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        EndReason::RULES
-            .iter()
-            .map(|&r| (EndReason::Rules(r), r.name()))
-            .chain(EndReason::OTHERS)
-            .find(|(_, w)| *w == s)
-            .map(|(r, _)| r)
+        EndReason::all()
+            .find(|r| r.word() == s)
             .ok_or_else(|| format!("end reason '{s}'"))
     }
 }
@@ -290,11 +289,7 @@ mod tests {
         for k in EventKind::ALL {
             assert_eq!(k.word().parse::<EventKind>(), Ok(*k));
         }
-        for r in EndReason::RULES
-            .map(EndReason::Rules)
-            .into_iter()
-            .chain(EndReason::OTHERS.map(|(r, _)| r))
-        {
+        for r in EndReason::all() {
             assert_eq!(r.word().parse::<EndReason>(), Ok(r));
         }
         assert!("won".parse::<GameResult>().is_err());

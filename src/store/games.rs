@@ -218,22 +218,31 @@ impl Store {
         self.all(games(sql).bind(time)).await
     }
 
+    /// The rows of one game's `moves` or `events`, by a query that takes the game's id.
+    async fn of_game<T>(&self, sql: &str, game_id: i64) -> Result<Vec<T>, StoreError>
+    where
+        T: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+    {
+        Ok(sqlx::query_as(sql)
+            .bind(game_id)
+            .fetch_all(self.pool())
+            .await?)
+    }
+
     pub async fn moves(&self, game_id: i64) -> Result<Vec<StoredMove>, StoreError> {
-        Ok(
-            sqlx::query_as("SELECT * FROM moves WHERE game_id = ? ORDER BY ply")
-                .bind(game_id)
-                .fetch_all(self.pool())
-                .await?,
+        self.of_game(
+            "SELECT * FROM moves WHERE game_id = ? ORDER BY ply",
+            game_id,
         )
+        .await
     }
 
     pub async fn events(&self, game_id: i64) -> Result<Vec<Event>, StoreError> {
-        Ok(
-            sqlx::query_as("SELECT * FROM events WHERE game_id = ? ORDER BY id")
-                .bind(game_id)
-                .fetch_all(self.pool())
-                .await?,
+        self.of_game(
+            "SELECT * FROM events WHERE game_id = ? ORDER BY id",
+            game_id,
         )
+        .await
     }
 
     /// Applies a change in one transaction if nobody changed the game since `current` was
