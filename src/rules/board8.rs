@@ -104,8 +104,9 @@ pub fn passed_pawn(from: Sq, to: Sq) -> Sq {
     (from / 8) * 8 + to % 8
 }
 
-/// A position on the 8x8 board: what a FEN records.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A position on the 8x8 board: what a FEN records. `Copy`, as a position copies in one block
+/// (see [`Cells`]).
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Board8<K: PieceKind> {
     pub(crate) cells: Cells<K, 64>,
     pub(crate) kings: [Sq; 2],
@@ -115,6 +116,14 @@ pub struct Board8<K: PieceKind> {
     pub(crate) en_passant: Option<Sq>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+}
+
+impl<K: PieceKind> Copy for Board8<K> {}
+
+impl<K: PieceKind> Clone for Board8<K> {
+    fn clone(&self) -> Self {
+        *self
+    }
 }
 
 /// The castling letters of a FEN: `(letter, side, wing, king's square, rook's square)`.

@@ -21,10 +21,13 @@ pub trait PieceKind: Copy + Eq + 'static {
 }
 
 /// A board of `N` cells, each empty or holding a piece, indexed `rank * files + file`; it
-/// reads as a slice of cells. Cloning copies the cells as one block: an array of a generic
-/// type is cloned cell by cell, and positions are cloned for every move tried on a copy.
+/// reads as a slice of cells. It is `Copy`, and cloning copies the cells as one block (an
+/// array of a generic type is otherwise cloned cell by cell): move generation tries moves on
+/// copies of positions, so the positions are `Copy` too and copy in one block.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Cells<K, const N: usize>(pub [Option<Piece<K>>; N]);
+
+impl<K: Copy, const N: usize> Copy for Cells<K, N> {}
 
 impl<K: Copy, const N: usize> Cells<K, N> {
     /// No pieces at all.
@@ -35,7 +38,7 @@ impl<K: Copy, const N: usize> Cells<K, N> {
 
 impl<K: Copy, const N: usize> Clone for Cells<K, N> {
     fn clone(&self) -> Self {
-        Cells(self.0)
+        *self
     }
 }
 

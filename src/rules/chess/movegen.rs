@@ -238,7 +238,7 @@ impl MoveGen for Position {
         keep_legal(out, start, |mv| match *mv {
             Move::Castle { .. } => true, // checked square by square when generated
             Move::EnPassant { .. } => {
-                let mut after = self.clone();
+                let mut after = *self;
                 after.apply(mv);
                 !in_check(&after, us)
             }

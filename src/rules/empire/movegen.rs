@@ -172,7 +172,7 @@ fn castling(pos: &Position, out: &mut Vec<Move>) {
             continue;
         }
         let safe = crossed.iter().all(|&s| {
-            let mut probe = pos.clone();
+            let mut probe = *pos;
             probe.cells[60] = None;
             probe.cells[s as usize] = Some(Piece::new(Color::Black, Kind::King));
             probe.kings[black] = s;
@@ -199,7 +199,7 @@ impl MoveGen for Position {
         let start = out.len();
         pseudo_legal(self, out);
         keep_legal(out, start, |mv| {
-            let mut after = self.clone();
+            let mut after = *self;
             after.apply(mv);
             !in_check(&after, self.turn) && !kings_face(&after)
         });

@@ -13,7 +13,7 @@ impl Notation for Position {
 
     fn explain(&self, input: &str, legal: &[Move]) -> MoveError {
         if let Some(mv) = refused(self, input, pseudo_legal, legal) {
-            let mut after = self.clone();
+            let mut after = *self;
             after.play(&mv);
             let reason = if kings_face(&after) {
                 "the two kings may never face each other on an open file or rank"

@@ -63,7 +63,7 @@ pub fn tables() -> &'static Tables {
 }
 
 /// Pieces on squares, with the royal and zone-giving pieces tracked for speed.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
     pub cells: Cells<Kind, CELLS>,
     pub pope: [Option<u8>; 2],
@@ -334,7 +334,7 @@ impl Board {
             None if geo.is_corner(pope) && d <= reach => pope,
             None => return false,
         };
-        let mut after = self.clone();
+        let mut after = *self;
         after.clear(pope);
         after.relocate(from, landing);
         !after.attacks(side, landing)

@@ -194,7 +194,7 @@ impl RiposteSquares {
 }
 
 /// An Epoch position: the board and everything the position text records.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     board: Board,
     turn: Color,

@@ -149,7 +149,7 @@ fn assassin_moves(b: &Board, us: Color, from: Sq, out: &mut Vec<Move>) {
                     None => None,
                 };
                 if let Some(to) = landing {
-                    let mut after = b.clone();
+                    let mut after = *b;
                     after.clear(sq);
                     after.relocate(from, to);
                     if !after.attacks(!us, to) {
@@ -395,7 +395,7 @@ fn castling_moves(pos: &Position, out: &mut Vec<Move>) {
             return;
         }
         let crosses_check = cs.crossed.iter().any(|&sq| {
-            let mut probe = b.clone();
+            let mut probe = *b;
             probe.relocate(cs.pope_from, sq);
             probe.in_check(us)
         });
@@ -416,7 +416,7 @@ fn wake(b: &mut Board, side: Color) {
 /// Whether a pseudo-legal move leaves the mover's Pope safe, with the opponent's Emperor
 /// woken as it would be at the start of the opponent's turn (epoch.md section 5).
 pub fn is_legal(pos: &Position, mv: &Move) -> bool {
-    let mut b = pos.board.clone();
+    let mut b = pos.board;
     let mut removed = Removed::default();
     b.apply(pos.turn, mv, &mut removed);
     wake(&mut b, !pos.turn);

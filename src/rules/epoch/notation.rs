@@ -215,7 +215,7 @@ fn read_typed(norm: &str) -> Option<Typed> {
 /// Why a move that only fails the Pope test is illegal.
 fn check_reason(pos: &Position, mv: &Move) -> String {
     // Would the move be safe if the enemy Emperor stayed asleep?
-    let mut b = pos.board.clone();
+    let mut b = pos.board;
     let mut removed = super::board::Removed::default();
     b.apply(pos.turn, mv, &mut removed);
     let them = (!pos.turn).index();

@@ -13,7 +13,7 @@ fn check_by_definition(pos: &Position, side: Color) -> bool {
     let Some(pope) = pos.board.pope[side.index()] else {
         return false;
     };
-    let mut probe = pos.clone();
+    let mut probe = *pos;
     probe.turn = !side;
     probe.en_passant = None;
     probe.riposte = Default::default();
@@ -96,7 +96,7 @@ fn legal_moves_never_leave_the_pope_takeable() {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         for mv in &moves {
-            let mut after = pos.clone();
+            let mut after = *pos;
             after.play(mv);
             assert!(
                 !check_by_definition(&after, pos.turn),

@@ -116,7 +116,7 @@ pub fn passed(from: Sq, to: Sq) -> Sq {
 }
 
 /// A Fantastic XIII position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     cells: Cells<Kind, CELLS>,
     kings: [Sq; 2],

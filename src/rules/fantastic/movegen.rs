@@ -385,7 +385,7 @@ pub fn en_passant_possible(pos: &Position) -> bool {
     [-1, 1].iter().any(|&df| {
         geo.offset(ep, df, -us.forward()).is_some_and(|from| {
             pos.at(from) == Some(Piece::new(us, Kind::Pawn)) && {
-                let mut after = pos.clone();
+                let mut after = *pos;
                 apply(&mut after, &Move::EnPassant { from, to: ep });
                 !in_check(&after, us)
             }
@@ -399,7 +399,7 @@ impl MoveGen for Position {
         pseudo_legal(self, out);
         king_jumps(self, out);
         keep_legal(out, start, |mv| {
-            let mut after = self.clone();
+            let mut after = *self;
             apply(&mut after, mv);
             !in_check(&after, self.turn)
         });

@@ -77,7 +77,7 @@ impl Notation for Position {
         let us = self.turn;
         let jumps = |pos: &Position, out: &mut Vec<Move>| out.extend(unchecked_king_jumps(pos));
         if let Some(mv) = refused(self, input, jumps, legal) {
-            let mut after = self.clone();
+            let mut after = *self;
             apply(&mut after, &mv);
             return MoveError::illegal(
                 input,
