@@ -6,8 +6,8 @@ mod common;
 use std::sync::Arc;
 use std::time::Instant;
 
-use common::{quantile, seeded::seeded_game, Args};
-use herald::app::{ColorChoice, Command, ManualClock, Request, Service, Terms};
+use common::{clock::ManualClock, quantile, seeded::seeded_game, Args};
+use herald::app::{ColorChoice, Command, Request, Service, Terms};
 use herald::render::Options;
 use herald::rules::VariantId;
 use herald::store::Store;

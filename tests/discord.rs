@@ -8,6 +8,8 @@ use std::time::Duration;
 
 #[path = "support/fake.rs"]
 mod fake;
+#[path = "support/mod.rs"]
+mod support;
 
 use fake::{opt, user_opt, Fake, Recorded, Sent, APPLICATION, GUILD};
 
@@ -397,8 +399,9 @@ async fn settings_come_from_a_dot_env_file_when_the_environment_lacks_them() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_and_time_outs_are_posted_in_the_games_channel() {
-    use herald::app::{ManualClock, Service, DAY};
+    use herald::app::{Service, DAY};
     use std::sync::Arc;
+    use support::clock::ManualClock;
 
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("t.db").display());

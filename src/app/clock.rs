@@ -1,6 +1,5 @@
-//! Time for the service: the real clock, or one the tests move by hand.
-
-use std::sync::atomic::{AtomicI64, Ordering};
+//! Time for the service: the real clock, or any other a caller gives it (the tests move one
+//! by hand).
 
 /// Seconds since the Unix epoch.
 pub trait Clock: Send + Sync {
@@ -15,29 +14,6 @@ impl Clock for SystemClock {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_secs() as i64)
             .unwrap_or(0)
-    }
-}
-
-/// A clock that only moves when told to.
-pub struct ManualClock(AtomicI64);
-
-impl ManualClock {
-    pub fn new(start: i64) -> Self {
-        ManualClock(AtomicI64::new(start))
-    }
-
-    pub fn set(&self, now: i64) {
-        self.0.store(now, Ordering::SeqCst);
-    }
-
-    pub fn advance(&self, seconds: i64) {
-        self.0.fetch_add(seconds, Ordering::SeqCst);
-    }
-}
-
-impl Clock for ManualClock {
-    fn now(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
     }
 }
 

@@ -22,7 +22,7 @@ pub mod text;
 mod views;
 pub mod words;
 
-pub use clock::{Clock, ManualClock, SystemClock, DAY};
+pub use clock::{Clock, SystemClock, DAY};
 pub use command::{Action, ColorChoice, Command, Days, Terms};
 pub use refusal::Refusal;
 pub use suggest::{label, matching, Choice, MAX_CHOICES};

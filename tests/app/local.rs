@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use herald::app::{ManualClock, Service};
+use crate::support::clock::ManualClock;
+use herald::app::Service;
 
 async fn session(script: &str) -> (String, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();

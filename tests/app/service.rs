@@ -3,9 +3,8 @@
 
 use std::sync::Arc;
 
-use herald::app::{
-    Action, ColorChoice, Command, Days, ManualClock, Reply, Request, Service, Terms, DAY,
-};
+use crate::support::clock::ManualClock;
+use herald::app::{Action, ColorChoice, Command, Days, Reply, Request, Service, Terms, DAY};
 use herald::render::Options;
 use herald::rules::VariantId;
 use herald::store::{GameStatus, Store};

@@ -2,6 +2,7 @@
 //! generator. The fake Discord beside this file is included only by the tests that need it.
 #![allow(dead_code)]
 
+pub mod clock;
 pub mod seeded;
 
 use herald::rules::{new_game, AnyGame, Power, Square, VariantId};
