@@ -103,7 +103,7 @@ impl Service {
                 .close_challenge(c.id, ChallengeStatus::Declined)
                 .await?
             {
-                return Err(Refusal::ChallengeClosed(ChallengeStatus::Open));
+                return Err(Refusal::AlreadyAnswered);
             }
             return Ok(vec![
                 Reply::new(&c.offer.channel, words::declined(&c)).notify(&[&c.offer.challenger])

@@ -35,6 +35,8 @@ pub enum Refusal {
     NotChallenged(String),
     /// The challenge is no longer open: how it was closed.
     ChallengeClosed(ChallengeStatus),
+    /// Someone answered the challenge a moment before.
+    AlreadyAnswered,
     /// The user to move.
     NotYourTurn(String),
     Move(MoveError),
