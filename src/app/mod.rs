@@ -193,7 +193,7 @@ impl Service {
             Command::Move { text, opponent } => self.play(req, text, opponent.as_deref()).await,
             Command::Swap { opponent } => match self.find(req, opponent.as_deref()).await {
                 Ok(row) => self.swap(req, row).await,
-                Err(e) => Err(e),
+                Err(refusal) => Err(refusal),
             },
             Command::Resign { opponent } => self.resign(req, opponent.as_deref()).await,
             Command::Draw { opponent } => self.draw(req, opponent.as_deref()).await,

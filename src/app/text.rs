@@ -89,10 +89,6 @@ impl Text {
         &self.0
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// The text with each mention written by `mention`.
     pub fn render(&self, mut mention: impl FnMut(&Span) -> String) -> String {
         let mut out = String::new();
@@ -126,12 +122,6 @@ impl From<&str> for Text {
 
 impl From<String> for Text {
     fn from(s: String) -> Text {
-        text![s]
-    }
-}
-
-impl From<Span> for Text {
-    fn from(s: Span) -> Text {
         text![s]
     }
 }

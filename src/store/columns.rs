@@ -152,14 +152,6 @@ impl GameResult {
             None => GameResult::Draw,
         }
     }
-
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::WhiteWins => Some(Color::White),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
-        }
-    }
 }
 
 impl ColorChoice {

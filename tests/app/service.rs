@@ -45,6 +45,19 @@ async fn table(images: bool) -> Table {
     }
 }
 
+/// A challenge to bob in `variant`, the challenger playing `color`, `days` per move.
+fn challenge_bob(variant: VariantId, color: ColorChoice, days: i64) -> Command {
+    Command::Challenge {
+        opponent: "bob".into(),
+        terms: Terms {
+            variant,
+            color,
+            days: Days::new(days).unwrap(),
+            ..Default::default()
+        },
+    }
+}
+
 fn request(user: &str, command: Command) -> Request {
     Request {
         user: user.into(),
@@ -79,14 +92,7 @@ impl Table {
         let r = self
             .say(
                 "alice",
-                Command::Challenge {
-                    opponent: "bob".into(),
-                    terms: Terms {
-                        color: ColorChoice::White,
-                        days: Days::new(days).unwrap(),
-                        ..Default::default()
-                    },
-                },
+                challenge_bob(VariantId::Epoch, ColorChoice::White, days),
             )
             .await;
         let accept = button(&r, "Accept");
@@ -125,15 +131,7 @@ async fn a_whole_game_through_the_service() {
     let r = t
         .say(
             "alice",
-            Command::Challenge {
-                opponent: "bob".into(),
-                terms: Terms {
-                    variant: VariantId::Epoch,
-                    color: ColorChoice::White,
-                    days: Days::new(3).unwrap(),
-                    ..Default::default()
-                },
-            },
+            challenge_bob(VariantId::Epoch, ColorChoice::White, 3),
         )
         .await;
     let challenge = public(&r);
@@ -578,15 +576,7 @@ async fn a_chess_game_from_challenge_to_mate() {
     let r = t
         .say(
             "alice",
-            Command::Challenge {
-                opponent: "bob".into(),
-                terms: Terms {
-                    variant: VariantId::Chess,
-                    color: ColorChoice::Black,
-                    days: Days::new(1).unwrap(),
-                    ..Default::default()
-                },
-            },
+            challenge_bob(VariantId::Chess, ColorChoice::Black, 1),
         )
         .await;
     assert!(
@@ -719,13 +709,7 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
     let r = t
         .say(
             "alice",
-            Command::Challenge {
-                opponent: "bob".into(),
-                terms: Terms {
-                    variant: VariantId::Chess,
-                    ..Default::default()
-                },
-            },
+            challenge_bob(VariantId::Chess, ColorChoice::Random, 3),
         )
         .await;
     public(&t.press("bob", button(&r, "Accept")).await);
