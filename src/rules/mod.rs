@@ -13,7 +13,7 @@
 //!
 //! Every variant's folder has the same rooms: `mod.rs` (its kinds, pieces, moves, position and
 //! [`Rules`]), `movegen.rs` ([`MoveGen`]), `text.rs` ([`PositionText`]), `notation.rs`
-//! ([`Notation`]), `view.rs` ([`View`]) and `help.rs` (its [`Help`]).
+//! ([`Notation`]), `view.rs` ([`View`]) and `help.md` (its [`Help`], the text of /rules).
 
 pub mod ageiou;
 pub mod board8;

@@ -246,30 +246,21 @@ pub fn step_words(name: &str, from: Square, to: Square, victim: Option<&str>) ->
 mod tests {
     use super::*;
 
-    #[test]
-    fn separators_and_decorations_are_dropped() {
-        assert_eq!(normalize(" Hc1-e3+ "), "Hc1e3");
-        assert_eq!(normalize("Hxe3#"), "He3");
-        assert_eq!(normalize("c1xe3!?"), "c1e3");
-        assert_eq!(normalize("dxe6"), "de6");
-    }
+    /// What a player may type, and the one form it is read as: separators, capture signs and
+    /// decorations dropped, castling, promotion and blasts in one spelling, two-digit ranks kept.
+    const SPELLINGS: &str = "
+         Hc1-e3+ Hc1e3 | Hxe3# He3 | c1xe3!? c1e3 | dxe6 de6 | 0-0 O-O | O-O-O+ O-O-O
+        | e12e13s e12e13S | e13=S e13S | e13=s e13S | Gd5* Gd5* | e10-e11 e10e11 | Sa1a10 Sa1a10";
 
     #[test]
-    fn castling_promotion_and_blast_have_one_form() {
-        assert_eq!(normalize("0-0"), "O-O");
-        assert_eq!(normalize("O-O-O+"), "O-O-O");
-        assert_eq!(normalize("e12e13s"), "e12e13S");
-        assert_eq!(normalize("e13=S"), "e13S");
-        assert_eq!(normalize("e13=s"), "e13S");
+    fn every_spelling_has_one_form() {
+        for pair in SPELLINGS.split('|') {
+            let (typed, normal) = pair.trim().split_once(' ').unwrap();
+            assert_eq!(normalize(typed), normal, "{typed}");
+        }
+        assert_eq!(normalize(" Hc1-e3+ "), "Hc1e3");
         assert_eq!(normalize("blast d5"), "d5*");
         assert_eq!(normalize("Blast  d5"), "d5*");
-        assert_eq!(normalize("Gd5*"), "Gd5*");
-    }
-
-    #[test]
-    fn two_digit_ranks_survive() {
-        assert_eq!(normalize("e10-e11"), "e10e11");
-        assert_eq!(normalize("Sa1a10"), "Sa1a10");
     }
 
     fn sq(text: &str) -> Square {

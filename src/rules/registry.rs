@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use super::{
     ageiou, chess, empire, epoch, fantastic, AnyGame, Color, Game, GameOptions, PositionError,
@@ -87,14 +88,32 @@ impl VariantId {
         }
     }
 
-    /// The variant's rules explanations for /rules.
+    /// The variant's rules explanations for /rules, read once from its `help.md`.
     pub fn help(self) -> &'static Help {
+        static HELPS: OnceLock<[Help; 5]> = OnceLock::new();
+        let helps = HELPS.get_or_init(|| {
+            VariantId::ALL.map(|v| {
+                Help::parse(match v {
+                    VariantId::Epoch => include_str!("epoch/help.md"),
+                    VariantId::Chess => include_str!("chess/help.md"),
+                    VariantId::Empire => include_str!("empire/help.md"),
+                    VariantId::Fantastic => include_str!("fantastic/help.md"),
+                    VariantId::Ageiou => include_str!("ageiou/help.md"),
+                })
+            })
+        });
+        let index = VariantId::ALL.iter().position(|v| *v == self);
+        &helps[index.expect("every variant is in ALL")]
+    }
+
+    /// The document in Herald's repository with the variant's whole rules as Herald plays them.
+    pub fn rules_document(self) -> &'static str {
         match self {
-            VariantId::Epoch => &epoch::HELP,
-            VariantId::Chess => &chess::HELP,
-            VariantId::Empire => &empire::HELP,
-            VariantId::Fantastic => &fantastic::HELP,
-            VariantId::Ageiou => &ageiou::HELP,
+            VariantId::Epoch => "docs/rules/epoch.md",
+            VariantId::Chess => "docs/rules/chess.md",
+            VariantId::Empire => "docs/rules/empire.md",
+            VariantId::Fantastic => "docs/rules/fantastic-xiii.md",
+            VariantId::Ageiou => "docs/rules/ageiou.md",
         }
     }
 }
@@ -123,14 +142,30 @@ impl FromStr for VariantId {
 }
 
 /// A variant's short rules explanations: an overview, and entries players ask for by name.
+///
+/// They are written in the variant's `help.md`: the text before the first heading is the
+/// overview, and each `## name, other name` heading starts the entry that answers to those
+/// names (lower case).
 #[derive(Debug)]
 pub struct Help {
     pub overview: &'static str,
-    /// Each entry with the names it answers to (lower case).
-    pub topics: &'static [(&'static [&'static str], &'static str)],
+    pub topics: Vec<(Vec<&'static str>, &'static str)>,
 }
 
 impl Help {
+    fn parse(text: &'static str) -> Help {
+        let mut sections = text.split("\n## ");
+        let overview = sections.next().unwrap_or_default().trim();
+        let topics = sections
+            .map(|section| {
+                let (heading, body) = section.split_once('\n').unwrap_or((section, ""));
+                let names = heading.split(',').map(str::trim).collect();
+                (names, body.trim())
+            })
+            .collect();
+        Help { overview, topics }
+    }
+
     /// The overview without a topic (or an empty one), else the entry for the topic, in any
     /// case and with spaces around; `None` when there is none.
     pub fn entry(&self, topic: Option<&str>) -> Option<&'static str> {
@@ -147,9 +182,15 @@ impl Help {
     }
 }
 
-/// A short explanation of a variant's rules, or of one piece or topic of them.
+/// A short explanation of a variant's rules, or of one piece or topic of them. The overview
+/// ends by naming the document with the whole rules.
 pub fn help(variant: VariantId, topic: Option<&str>) -> String {
-    match variant.help().entry(topic) {
+    let entries = variant.help();
+    match entries.entry(topic) {
+        Some(t) if t == entries.overview => format!(
+            "{t}\nThe whole rules as Herald plays them: {} in Herald's repository.",
+            variant.rules_document()
+        ),
         Some(t) => t.to_string(),
         None => format!(
             "No rules entry for '{}'. {}",

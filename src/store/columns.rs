@@ -29,8 +29,19 @@ macro_rules! words {
                     $($name::$variant => $word),+
                 }
             }
+
+            fn all() -> impl Iterator<Item = $name> {
+                $name::ALL.iter().copied()
+            }
         }
 
+        word_traits!($name, $what);
+    };
+}
+
+/// `Display` and `FromStr` by a type's `word()`, found among its `all()`.
+macro_rules! word_traits {
+    ($name:ident, $what:literal) => {
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(self.word())
@@ -40,9 +51,7 @@ macro_rules! words {
         impl FromStr for $name {
             type Err = String;
             fn from_str(s: &str) -> Result<Self, String> {
-                $name::ALL
-                    .iter()
-                    .copied()
+                $name::all()
                     .find(|v| v.word() == s)
                     .ok_or_else(|| format!(concat!($what, " '{}'"), s))
             }
@@ -214,20 +223,7 @@ impl EndReason {
     }
 }
 
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
-
-impl FromStr for EndReason {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        EndReason::all()
-            .find(|r| r.word() == s)
-            .ok_or_else(|| format!("end reason '{s}'"))
-    }
-}
+word_traits!(EndReason, "end reason");
 
 /// The game options column: empty for the defaults, else their text form.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

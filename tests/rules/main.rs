@@ -15,3 +15,4 @@ mod epoch_reference;
 mod epoch_rulebook;
 mod fantastic;
 mod fantastic_playouts;
+mod help;

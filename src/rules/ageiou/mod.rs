@@ -3,15 +3,12 @@
 //! exit is the entrance turned 90 degrees about the centre. Game options set the building time
 //! and the draw limits.
 
-mod help;
 mod movegen;
 mod notation;
 mod text;
 mod view;
 
 use std::sync::OnceLock;
-
-pub use help::HELP;
 
 use crate::rules::geometry::Geometry;
 use crate::rules::piece::piece_kinds;

@@ -3,13 +3,10 @@
 //! insufficient material (bare kings, or a lone bishop or knight). The board, the moves and
 //! the FEN are the 8x8 core of [`crate::rules::board8`].
 
-mod help;
 mod movegen;
 mod notation;
 mod text;
 mod view;
-
-pub use help::HELP;
 
 use crate::rules::board8::{self, Army, Board8};
 use crate::rules::piece::piece_kinds;

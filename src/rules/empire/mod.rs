@@ -5,13 +5,10 @@
 //! stalemate loses, and the player who makes a position occur a third time loses. The board,
 //! the moves and the FEN are the 8x8 core of [`crate::rules::board8`].
 
-mod help;
 mod movegen;
 mod notation;
 mod text;
 mod view;
-
-pub use help::HELP;
 
 use crate::rules::board8::{self, Army, Board8};
 use crate::rules::piece::piece_kinds;

@@ -191,6 +191,19 @@ impl Board {
 
     /// How far a zone-bound slider of `side` on `sq` reaches: unlimited enhanced, else 6.
     #[inline]
+    /// The first piece on each of the eight lines from `x` that belongs to `side`, as
+    /// (direction, distance, square, piece).
+    fn first_pieces_of(
+        &self,
+        x: u8,
+        side: Color,
+    ) -> impl Iterator<Item = (usize, usize, u8, Piece)> + '_ {
+        (0..8).filter_map(move |dir| {
+            let (d, n, p) = self.first_piece(x, dir)?;
+            (p.color == side).then_some((dir, d, n, p))
+        })
+    }
+
     fn reach(&self, side: Color, sq: u8) -> usize {
         if self.enhanced(side, sq) {
             usize::MAX
@@ -251,13 +264,7 @@ impl Board {
         if self.legionary_reaches(side, x) || self.templar_reaches(side, x) {
             return true;
         }
-        (0..8).any(|dir| {
-            let Some((d, n, p)) = self.first_piece(x, dir) else {
-                return false;
-            };
-            if p.color != side {
-                return false;
-            }
+        self.first_pieces_of(x, side).any(|(dir, d, n, p)| {
             match p.kind {
                 Kind::Emperor => self.awake[side.index()],
                 // It lands beyond x, continuing from n through x.
@@ -305,13 +312,7 @@ impl Board {
         if self.legionary_reaches(foe, pope) || self.templar_reaches(foe, pope) {
             return true;
         }
-        (0..8).any(|dir| {
-            let Some((d, n, p)) = self.first_piece(pope, dir) else {
-                return false;
-            };
-            if p.color != foe {
-                return false;
-            }
+        self.first_pieces_of(pope, foe).any(|(dir, d, n, p)| {
             match p.kind {
                 // The Pope is exempt from the Marshal's need for support.
                 Kind::Marshal => true,

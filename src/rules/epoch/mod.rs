@@ -5,14 +5,12 @@
 //! asking whether the mover's Pope is in check (epoch.md sections 3 and 5).
 
 mod board;
-mod help;
 mod movegen;
 mod notation;
 mod text;
 mod view;
 
 pub use board::{Board, COMMAND_SQUARE, SIZE};
-pub use help::HELP;
 
 use crate::rules::piece::piece_kinds;
 use crate::rules::{Clock, Color, Outcome, Reason, Rules, VariantId};
@@ -100,30 +98,30 @@ pub enum Move {
 }
 
 impl Move {
+    /// The squares the moving piece starts from and ends on (the Pope's, for castling).
+    pub fn ends(&self, turn: Color) -> (Sq, Sq) {
+        match *self {
+            Move::Quiet { from, to, .. }
+            | Move::Capture { from, to, .. }
+            | Move::Promotion { from, to, .. }
+            | Move::AssassinCapture { from, to, .. }
+            | Move::EnPassant { from, to, .. } => (from, to),
+            Move::Claim { at, .. } | Move::Blast { at } => (at, at),
+            Move::Castle { wing } => {
+                let squares = castle_squares(turn, wing);
+                (squares.pope_from, squares.pope_to)
+            }
+        }
+    }
+
     /// The square the moving piece starts from.
     pub fn from(&self, turn: Color) -> Sq {
-        match *self {
-            Move::Quiet { from, .. }
-            | Move::Capture { from, .. }
-            | Move::Promotion { from, .. }
-            | Move::AssassinCapture { from, .. }
-            | Move::EnPassant { from, .. } => from,
-            Move::Claim { at, .. } | Move::Blast { at } => at,
-            Move::Castle { .. } => castle_squares(turn, Wing::A).pope_from,
-        }
+        self.ends(turn).0
     }
 
     /// The square the moving piece ends on.
     pub fn to(&self, turn: Color) -> Sq {
-        match *self {
-            Move::Quiet { to, .. }
-            | Move::Capture { to, .. }
-            | Move::Promotion { to, .. }
-            | Move::AssassinCapture { to, .. }
-            | Move::EnPassant { to, .. } => to,
-            Move::Claim { at, .. } | Move::Blast { at } => at,
-            Move::Castle { wing } => castle_squares(turn, wing).pope_to,
-        }
+        self.ends(turn).1
     }
 }
 

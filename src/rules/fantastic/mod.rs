@@ -3,13 +3,10 @@
 //! two-square jump instead of castling, Pawns and a Prince that double-step from any rank, and
 //! automatic promotions. Otherwise it ends as chess does.
 
-mod help;
 mod movegen;
 mod notation;
 mod text;
 mod view;
-
-pub use help::HELP;
 
 use crate::rules::piece::piece_kinds;
 use crate::rules::{orthodox_outcome, Cells, Clock, Color, Outcome, Rules, VariantId};
@@ -76,22 +73,22 @@ pub enum Move {
 }
 
 impl Move {
-    pub fn from(&self) -> Sq {
+    /// The squares the moving piece starts from and ends on.
+    pub fn ends(&self) -> (Sq, Sq) {
         match *self {
-            Move::Normal { from, .. }
-            | Move::DoubleStep { from, .. }
-            | Move::EnPassant { from, .. }
-            | Move::KingJump { from, .. } => from,
+            Move::Normal { from, to, .. }
+            | Move::DoubleStep { from, to, .. }
+            | Move::EnPassant { from, to }
+            | Move::KingJump { from, to } => (from, to),
         }
     }
 
+    pub fn from(&self) -> Sq {
+        self.ends().0
+    }
+
     pub fn to(&self) -> Sq {
-        match *self {
-            Move::Normal { to, .. }
-            | Move::DoubleStep { to, .. }
-            | Move::EnPassant { to, .. }
-            | Move::KingJump { to, .. } => to,
-        }
+        self.ends().1
     }
 
     pub fn is_capture(&self) -> bool {
