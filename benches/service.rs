@@ -54,6 +54,7 @@ async fn play(service: &Service, channel: &str, ply: usize, mv: &str) -> anyhow:
     let command = Command::Move {
         text: mv.to_string(),
         opponent: None,
+        confirm: false,
     };
     let r = service.handle(&request(who, channel, command)).await;
     match r.first() {

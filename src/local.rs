@@ -62,6 +62,19 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
     let o = options(args)?;
     let get = |k: &str| o.get(k).cloned();
     let who = || get("opponent").map(|s| s.trim_start_matches('@').to_string());
+    let player = || {
+        get("player")
+            .or_else(|| get("opponent"))
+            .map(|s| s.trim_start_matches('@').to_string())
+    };
+    let number = |k: &str| match get(k) {
+        Some(n) => n
+            .trim_start_matches('#')
+            .parse::<i64>()
+            .map(Some)
+            .map_err(|_| format!("{k}:{n} is not a number")),
+        None => Ok(None),
+    };
     Ok(match name.to_ascii_lowercase().as_str() {
         "challenge" => Command::Challenge {
             opponent: who().ok_or("/challenge needs opponent:<name>")?,
@@ -78,13 +91,15 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
         "move" => Command::Move {
             text: get("move").ok_or("/move needs move:<move>")?,
             opponent: who(),
+            confirm: flag(o.get("confirm")),
         },
         "swap" => Command::Swap { opponent: who() },
         "resign" => Command::Resign { opponent: who() },
         "draw" => Command::Draw { opponent: who() },
         "abort" => Command::Abort { opponent: who() },
         "board" => Command::Board {
-            opponent: who(),
+            opponent: player(),
+            game: number("game")?,
             flip: flag(o.get("flip")),
             private: flag(o.get("private")),
         },
@@ -93,7 +108,19 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             opponent: who(),
         },
         "games" => Command::Games,
-        "history" => Command::History { opponent: who() },
+        "history" => Command::History {
+            opponent: player(),
+            game: number("game")?,
+        },
+        "accept" | "decline" => Command::Answer {
+            accept: name.eq_ignore_ascii_case("accept"),
+            challenger: get("challenger").map(|s| s.trim_start_matches('@').to_string()),
+            challenge: number("challenge")?,
+        },
+        "withdraw" => Command::Withdraw {
+            opponent: who(),
+            challenge: number("challenge")?,
+        },
         "rules" => Command::Rules {
             topic: get("piece").or_else(|| get("topic")),
         },
@@ -260,7 +287,8 @@ mod tests {
             r.command,
             Command::Move {
                 text: "Hc1-e3".into(),
-                opponent: None
+                opponent: None,
+                confirm: false,
             }
         );
         assert!(s.request("bob: press Accept").is_err());

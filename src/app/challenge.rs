@@ -75,7 +75,96 @@ impl Service {
             .with_buttons(vec![
                 Button::new("Accept", Action::Accept(c.id), ButtonStyle::Primary),
                 Button::new("Decline", Action::Decline(c.id), ButtonStyle::Secondary),
+                Button::new("Cancel", Action::Withdraw(c.id), ButtonStyle::Danger),
             ])])
+    }
+
+    /// The challenger takes back an open challenge.
+    pub(super) async fn withdraw(&self, req: &Request, id: i64) -> Handled {
+        let c = self
+            .store
+            .challenge(id)
+            .await?
+            .ok_or(Refusal::ChallengeGone)?;
+        if req.user != c.offer.challenger {
+            return Err(Refusal::NotYourChallenge(c.offer.challenger));
+        }
+        if c.status != ChallengeStatus::Open {
+            return Err(Refusal::ChallengeClosed(c.status));
+        }
+        if !self
+            .store
+            .close_challenge(c.id, ChallengeStatus::Withdrawn)
+            .await?
+        {
+            return Err(Refusal::AlreadyAnswered);
+        }
+        Ok(vec![
+            Reply::new(&c.offer.channel, words::withdrawn(&c)).notify(&[&c.offer.challenged])
+        ])
+    }
+
+    /// The open, unexpired challenges here that the asker made (`made`) or received, to or
+    /// from `other` when named.
+    async fn open_here(
+        &self,
+        req: &Request,
+        made: bool,
+        other: Option<&str>,
+    ) -> Result<Vec<Challenge>, Refusal> {
+        let mut open = self.store.open_challenges_of(&req.user, self.now()).await?;
+        open.retain(|c| {
+            let (me, them) = if made {
+                (&c.offer.challenger, &c.offer.challenged)
+            } else {
+                (&c.offer.challenged, &c.offer.challenger)
+            };
+            c.offer.channel == req.channel
+                && *me == req.user
+                && other.is_none_or(|o| o == them.as_str())
+        });
+        Ok(open)
+    }
+
+    /// /accept and /decline: the challenge by number, else the one waiting here (from the
+    /// challenger named, when several wait).
+    pub(super) async fn answer_by_command(
+        &self,
+        req: &Request,
+        accept: bool,
+        challenger: Option<&str>,
+        number: Option<i64>,
+    ) -> Handled {
+        if let Some(id) = number {
+            return self.answer(req, id, accept).await;
+        }
+        let open = self.open_here(req, false, challenger).await?;
+        match (open.as_slice(), challenger) {
+            ([c], _) => self.answer(req, c.id, accept).await,
+            ([], Some(who)) => Err(Refusal::NoChallengeFrom(who.to_string())),
+            ([], None) => Err(Refusal::NoChallengeToAnswer),
+            (several, _) => Err(which(several, |c| &c.offer.challenger)),
+        }
+    }
+
+    /// /withdraw: the asker's challenge by number, else their one open challenge here (to
+    /// the player named, when several are open).
+    pub(super) async fn withdraw_by_command(
+        &self,
+        req: &Request,
+        opponent: Option<&str>,
+        number: Option<i64>,
+    ) -> Handled {
+        if let Some(id) = number {
+            return self.withdraw(req, id).await;
+        }
+        let open = self.open_here(req, true, opponent).await?;
+        match (open.as_slice(), opponent) {
+            ([c], _) => self.withdraw(req, c.id).await,
+            ([], Some(who)) => Err(Refusal::NoChallengeTo(who.to_string())),
+            ([], None) => Err(Refusal::NoChallengeToWithdraw),
+            (several, _) => Err(which(several, |c| &c.offer.challenged)),
+        }
     }
 
     pub(super) async fn answer(&self, req: &Request, id: i64, accept: bool) -> Handled {
@@ -140,7 +229,7 @@ impl Service {
             .await?;
         self.remember(&row, &*game);
         let mut reply = Reply::new(&c.offer.channel, words::started(&row)).notify(&[white]);
-        reply.image = self.image(&*game, None, false).await;
+        reply.image = self.image(&*game, None, game.turn()).await;
         Ok(vec![reply])
     }
 
@@ -153,6 +242,16 @@ impl Service {
             return Err(Refusal::StillPlaying);
         }
         let opponent = old.opponent_of(&req.user).to_string();
+        // The opponent asked first: pressing Rematch accepts their offer.
+        let offered = self
+            .store
+            .open_challenges_between(&old.channel, &req.user, &opponent)
+            .await?
+            .into_iter()
+            .find(|c| c.offer.rematch_of == Some(old.id) && c.offer.challenged == req.user);
+        if let Some(c) = offered {
+            return self.answer(req, c.id, true).await;
+        }
         let here = Request {
             channel: old.channel.clone(),
             guild: old.guild.clone(),
@@ -167,4 +266,9 @@ impl Service {
         };
         self.challenge(&here, &opponent, terms, Some(old.id)).await
     }
+}
+
+/// "Several challenges are open here": each with the other player, picked by `other`.
+fn which(open: &[Challenge], other: impl Fn(&Challenge) -> &String) -> Refusal {
+    Refusal::WhichChallenge(open.iter().map(|c| (other(c).clone(), c.id)).collect())
 }

@@ -104,6 +104,9 @@ pub enum Command {
     Move {
         text: String,
         opponent: Option<String>,
+        /// Play it even though it loses the game (a move that repeats a position a third
+        /// time, where that loses).
+        confirm: bool,
     },
     Swap {
         opponent: Option<String>,
@@ -118,8 +121,11 @@ pub enum Command {
     Abort {
         opponent: Option<String>,
     },
+    /// A game's board. The game is picked by number, else by player (the asker's opponent,
+    /// or any player for a spectator), else it is the asker's game here.
     Board {
         opponent: Option<String>,
+        game: Option<i64>,
         flip: bool,
         private: bool,
     },
@@ -130,6 +136,19 @@ pub enum Command {
     Games,
     History {
         opponent: Option<String>,
+        game: Option<i64>,
+    },
+    /// Accepts or declines a challenge, named by its number or by the challenger (needed
+    /// only when several wait).
+    Answer {
+        accept: bool,
+        challenger: Option<String>,
+        challenge: Option<i64>,
+    },
+    /// Withdraws the asker's own open challenge, named by number or by the challenged player.
+    Withdraw {
+        opponent: Option<String>,
+        challenge: Option<i64>,
     },
     Rules {
         topic: Option<String>,
@@ -151,6 +170,9 @@ impl Command {
             Command::Piece { .. } => "piece",
             Command::Games => "games",
             Command::History { .. } => "history",
+            Command::Answer { accept: true, .. } => "accept",
+            Command::Answer { accept: false, .. } => "decline",
+            Command::Withdraw { .. } => "withdraw",
             Command::Rules { .. } => "rules",
             Command::Press(_) => "button",
         }
@@ -162,46 +184,64 @@ impl Command {
 pub enum Action {
     Accept(i64),
     Decline(i64),
+    /// The challenger takes their challenge back.
+    Withdraw(i64),
     Swap(i64),
     AcceptDraw(i64),
     DeclineDraw(i64),
     Rematch(i64),
+    /// Plays, in this game at this ply, the legal move with this index, which the player
+    /// was warned loses the game.
+    Confirm {
+        game: i64,
+        ply: i64,
+        choice: i64,
+    },
 }
 
 impl Action {
-    /// Every action, for game or challenge `n`.
-    fn all(n: i64) -> [Action; 6] {
-        [
-            Action::Accept(n),
-            Action::Decline(n),
-            Action::Swap(n),
-            Action::AcceptDraw(n),
-            Action::DeclineDraw(n),
-            Action::Rematch(n),
-        ]
-    }
-
-    fn parts(self) -> (&'static str, i64) {
+    /// The action's name and numbers, as its id writes them.
+    fn parts(self) -> (&'static str, Vec<i64>) {
         match self {
-            Action::Accept(n) => ("accept", n),
-            Action::Decline(n) => ("decline", n),
-            Action::Swap(n) => ("swap", n),
-            Action::AcceptDraw(n) => ("draw-accept", n),
-            Action::DeclineDraw(n) => ("draw-decline", n),
-            Action::Rematch(n) => ("rematch", n),
+            Action::Accept(n) => ("accept", vec![n]),
+            Action::Decline(n) => ("decline", vec![n]),
+            Action::Withdraw(n) => ("withdraw", vec![n]),
+            Action::Swap(n) => ("swap", vec![n]),
+            Action::AcceptDraw(n) => ("draw-accept", vec![n]),
+            Action::DeclineDraw(n) => ("draw-decline", vec![n]),
+            Action::Rematch(n) => ("rematch", vec![n]),
+            Action::Confirm { game, ply, choice } => ("confirm", vec![game, ply, choice]),
         }
     }
 
-    /// The button's id, e.g. `accept:12`.
+    /// The button's id, e.g. `accept:12` or `confirm:4:17:3`.
     pub fn id(self) -> String {
-        let (name, n) = self.parts();
-        format!("{name}:{n}")
+        let (name, numbers) = self.parts();
+        let numbers: Vec<String> = numbers.iter().map(i64::to_string).collect();
+        format!("{name}:{}", numbers.join(":"))
     }
 
     pub fn parse(id: &str) -> Option<Action> {
-        let (name, n) = id.split_once(':')?;
-        let n: i64 = n.parse().ok()?;
-        Action::all(n).into_iter().find(|a| a.parts().0 == name)
+        let (name, rest) = id.split_once(':')?;
+        let numbers: Vec<i64> = rest
+            .split(':')
+            .map(|n| n.parse().ok())
+            .collect::<Option<_>>()?;
+        Some(match (name, numbers.as_slice()) {
+            ("accept", [n]) => Action::Accept(*n),
+            ("decline", [n]) => Action::Decline(*n),
+            ("withdraw", [n]) => Action::Withdraw(*n),
+            ("swap", [n]) => Action::Swap(*n),
+            ("draw-accept", [n]) => Action::AcceptDraw(*n),
+            ("draw-decline", [n]) => Action::DeclineDraw(*n),
+            ("rematch", [n]) => Action::Rematch(*n),
+            ("confirm", [game, ply, choice]) => Action::Confirm {
+                game: *game,
+                ply: *ply,
+                choice: *choice,
+            },
+            _ => return None,
+        })
     }
 }
 
@@ -211,11 +251,35 @@ mod tests {
 
     #[test]
     fn button_ids_read_back() {
-        for a in Action::all(42) {
+        let every = [
+            Action::Accept(42),
+            Action::Decline(42),
+            Action::Withdraw(42),
+            Action::Swap(42),
+            Action::AcceptDraw(42),
+            Action::DeclineDraw(42),
+            Action::Rematch(42),
+            Action::Confirm {
+                game: 42,
+                ply: 17,
+                choice: 3,
+            },
+        ];
+        for a in every {
             assert_eq!(Action::parse(&a.id()), Some(a));
         }
+        assert_eq!(
+            Action::parse("confirm:4:17:3"),
+            Some(Action::Confirm {
+                game: 4,
+                ply: 17,
+                choice: 3
+            })
+        );
         assert_eq!(Action::parse("launch:3"), None);
         assert_eq!(Action::parse("accept:x"), None);
+        assert_eq!(Action::parse("accept:1:2"), None);
+        assert_eq!(Action::parse("confirm:1"), None);
     }
 
     #[test]

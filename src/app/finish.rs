@@ -38,12 +38,19 @@ impl Service {
                 Some(&req.user),
             )
             .await?;
-        Ok(vec![Reply::new(
-            &row.channel,
-            words::resigned(&req.user, &saved, winner),
-        )
-        .notify(&[row.opponent_of(&req.user)])
-        .with_buttons(vec![rematch_button(saved.id)])])
+        let reply = Reply::new(&row.channel, words::resigned(&req.user, &saved, winner))
+            .notify(&[row.opponent_of(&req.user)])
+            .with_buttons(vec![rematch_button(saved.id)]);
+        Ok(vec![self.with_final_board(reply, &saved).await])
+    }
+
+    /// A message that ends a game, with the final position's board (the side to move at the
+    /// bottom).
+    pub(super) async fn with_final_board(&self, mut reply: Reply, row: &StoredGame) -> Reply {
+        if let Ok(game) = self.rules_game(row).await {
+            reply.image = self.image(&*game, None, game.turn()).await;
+        }
+        reply
     }
 
     pub(super) async fn draw(&self, req: &Request, opponent: Option<&str>) -> Handled {
@@ -89,12 +96,10 @@ impl Service {
             )
             .await?;
         let other = row.opponent_of(&req.user);
-        Ok(vec![Reply::new(
-            &row.channel,
-            words::draw_agreed(&req.user, other, saved.id),
-        )
-        .notify(&[other])
-        .with_buttons(vec![rematch_button(saved.id)])])
+        let reply = Reply::new(&row.channel, words::draw_agreed(&req.user, other, saved.id))
+            .notify(&[other])
+            .with_buttons(vec![rematch_button(saved.id)]);
+        Ok(vec![self.with_final_board(reply, &saved).await])
     }
 
     pub(super) async fn answer_draw(&self, req: &Request, id: i64, accept: bool) -> Handled {
@@ -128,16 +133,23 @@ impl Service {
         if row.ply >= 2 {
             return Err(Refusal::AbortTooLate);
         }
-        self.change_with_event(&row, EventKind::Abort, Some(&req.user), |next, _| {
+        let saved = self.end_unplayed(&row, Some(&req.user)).await?;
+        let reply = Reply::new(&row.channel, words::aborted(&req.user, row.id))
+            .notify(&[row.opponent_of(&req.user)]);
+        Ok(vec![self.with_final_board(reply, &saved).await])
+    }
+
+    /// Aborts a game before each side has moved: no result.
+    pub(super) async fn end_unplayed(
+        &self,
+        row: &StoredGame,
+        by: Option<&str>,
+    ) -> Result<StoredGame, Refusal> {
+        self.change_with_event(row, EventKind::Abort, by, |next, _| {
             next.status = GameStatus::Aborted;
             next.deadline = None;
             next.draw_offer = None;
         })
-        .await?;
-        Ok(vec![Reply::new(
-            &row.channel,
-            words::aborted(&req.user, row.id),
-        )
-        .notify(&[row.opponent_of(&req.user)])])
+        .await
     }
 }

@@ -33,7 +33,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::render;
 use crate::rules::AnyGame;
-use crate::store::Store;
+use crate::store::{GameStatus, Store};
 
 /// Who asked, where, and what. Users, guilds and channels are the platform's ids.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,7 +190,14 @@ impl Service {
             Command::Challenge { opponent, terms } => {
                 self.challenge(req, opponent, *terms, None).await
             }
-            Command::Move { text, opponent } => self.play(req, text, opponent.as_deref()).await,
+            Command::Move {
+                text,
+                opponent,
+                confirm,
+            } => match self.find(req, opponent.as_deref()).await {
+                Ok(row) => self.play(req, row, text, *confirm).await,
+                Err(refusal) => Err(refusal),
+            },
             Command::Swap { opponent } => match self.find(req, opponent.as_deref()).await {
                 Ok(row) => self.swap(req, row).await,
                 Err(refusal) => Err(refusal),
@@ -200,14 +207,35 @@ impl Service {
             Command::Abort { opponent } => self.abort(req, opponent.as_deref()).await,
             Command::Board {
                 opponent,
+                game,
                 flip,
                 private,
-            } => self.board(req, opponent.as_deref(), *flip, *private).await,
+            } => {
+                self.board(req, opponent.as_deref(), *game, *flip, *private)
+                    .await
+            }
             Command::Piece { square, opponent } => {
                 self.piece(req, square, opponent.as_deref()).await
             }
             Command::Games => self.games(req).await,
-            Command::History { opponent } => self.history(req, opponent.as_deref()).await,
+            Command::History { opponent, game } => {
+                self.history(req, opponent.as_deref(), *game).await
+            }
+            Command::Answer {
+                accept,
+                challenger,
+                challenge,
+            } => {
+                self.answer_by_command(req, *accept, challenger.as_deref(), *challenge)
+                    .await
+            }
+            Command::Withdraw {
+                opponent,
+                challenge,
+            } => {
+                self.withdraw_by_command(req, opponent.as_deref(), *challenge)
+                    .await
+            }
             Command::Rules { topic } => self.rules(req, topic.as_deref()).await,
             Command::Press(action) => self.press(req, *action).await,
         };
@@ -218,6 +246,7 @@ impl Service {
         match action {
             Action::Accept(id) => self.answer(req, id, true).await,
             Action::Decline(id) => self.answer(req, id, false).await,
+            Action::Withdraw(id) => self.withdraw(req, id).await,
             Action::Swap(id) => {
                 let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
                 self.swap(req, row).await
@@ -225,6 +254,17 @@ impl Service {
             Action::AcceptDraw(id) => self.answer_draw(req, id, true).await,
             Action::DeclineDraw(id) => self.answer_draw(req, id, false).await,
             Action::Rematch(id) => self.rematch(req, id).await,
+            Action::Confirm { game, ply, choice } => {
+                let row = self.store.game(game).await?.ok_or(Refusal::GameGone)?;
+                let rules = self.rules_game(&row).await?;
+                let chosen = rules.legal_coordinates().into_iter().nth(choice as usize);
+                match chosen {
+                    Some(mv) if row.ply == ply && row.status == GameStatus::Active => {
+                        self.play(req, row, &mv, true).await
+                    }
+                    _ => Err(Refusal::ConfirmStale),
+                }
+            }
         }
     }
 }

@@ -4,19 +4,56 @@ use super::{
     rematch_button, words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service,
     DAY,
 };
-use crate::rules::Color;
+use crate::rules::{Color, Outcome};
 use crate::store::{
     EndReason, EventKind, GameChange, GameResult, GameStatus, StoredGame, StoredMove,
 };
 
 impl Service {
-    pub(super) async fn play(&self, req: &Request, text: &str, opponent: Option<&str>) -> Handled {
-        let row = self.find(req, opponent).await?;
-        let mut game = self.rules_game(&row).await?;
-        if game.turn() != row.color_of(&req.user) {
-            return Err(Refusal::NotYourTurn(row.player(game.turn()).to_string()));
+    /// Plays a move in `row`. A move that loses the game for its own player (Epoch's third
+    /// repetition or stalemating the opponent, Empire's repetition) is only played with
+    /// `confirm`; without it Herald warns and offers a Confirm button.
+    pub(super) async fn play(
+        &self,
+        req: &Request,
+        row: StoredGame,
+        text: &str,
+        confirm: bool,
+    ) -> Handled {
+        if !row.has_player(&req.user) {
+            return Err(Refusal::NotAPlayer);
         }
+        if row.status != GameStatus::Active {
+            return Err(Refusal::Over);
+        }
+        let mut game = self.rules_game(&row).await?;
+        let mover = game.turn();
+        if mover != row.color_of(&req.user) {
+            return Err(Refusal::NotYourTurn(row.player(mover).to_string()));
+        }
+        let before = game.clone();
         let info = game.play(text)?;
+        if let Some(Outcome::Win { winner, reason }) = game.outcome() {
+            if winner != mover && !confirm {
+                let choice = before
+                    .legal_coordinates()
+                    .iter()
+                    .position(|c| *c == info.coordinate)
+                    .unwrap_or_default() as i64;
+                let warning =
+                    Reply::private(&req.channel, words::self_defeat(&info, reason, row.variant))
+                        .with_buttons(vec![Button::new(
+                            "Confirm",
+                            Action::Confirm {
+                                game: row.id,
+                                ply: row.ply,
+                                choice,
+                            },
+                            ButtonStyle::Danger,
+                        )]);
+                return Ok(vec![warning]);
+            }
+        }
         let now = self.now();
         let outcome = game.outcome();
         let mut next = row.clone();
@@ -79,7 +116,7 @@ impl Service {
                     .with_buttons(buttons)
             }
         };
-        reply.image = self.image(&*game, None, false).await;
+        reply.image = self.image(&*game, None, turn).await;
         Ok(vec![reply])
     }
 
@@ -91,6 +128,9 @@ impl Service {
             return Err(Refusal::Over);
         }
         let game = self.rules_game(&row).await?;
+        if !game.has_swap() {
+            return Err(Refusal::NoSwapInVariant(row.variant));
+        }
         if row.swapped || !game.swap_available() {
             return Err(Refusal::SwapUnavailable);
         }
@@ -108,7 +148,7 @@ impl Service {
         self.remember(&saved, &*game);
         let mut reply =
             Reply::new(&row.channel, words::swapped(&req.user, &saved)).notify(&[&saved.black]);
-        reply.image = self.image(&*game, None, false).await;
+        reply.image = self.image(&*game, None, game.turn()).await;
         Ok(vec![reply])
     }
 }

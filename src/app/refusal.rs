@@ -1,7 +1,7 @@
 //! Why Herald did not do what a player asked. Nothing was changed; the wording lives in
 //! [`super::words`].
 
-use crate::rules::{MoveError, OptionsError, Square};
+use crate::rules::{MoveError, OptionsError, Square, VariantId};
 use crate::store::{ChallengeStatus, StoreError};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,8 +55,28 @@ pub enum Refusal {
     StillPlaying,
     NotASquare(String),
     NoPiece(Square),
-    NeverPlayed(String),
-    NoGameForHistory,
+    /// No game with this number on this server.
+    NoSuchGame(i64),
+    /// A spectator named a player with no game in this channel.
+    NoGameOf(String),
+    /// The player named has several unfinished games here: their numbers.
+    PlayerHasGames(String, Vec<i64>),
+    /// Nothing to show the asker here, and no game or player named.
+    NoGameToShow,
+    NoChallengeToAnswer,
+    NoChallengeFrom(String),
+    NoChallengeToWithdraw,
+    NoChallengeTo(String),
+    /// Several open challenges fit: the other players and challenge numbers.
+    WhichChallenge(Vec<(String, i64)>),
+    /// Only the challenger may withdraw a challenge.
+    NotYourChallenge(String),
+    /// The variant has no swap rule.
+    NoSwapInVariant(VariantId),
+    /// Someone who is not a player of the game tried to move in it.
+    NotAPlayer,
+    /// A confirmation for a move in a position that has changed since.
+    ConfirmStale,
 }
 
 impl From<StoreError> for Refusal {

@@ -27,13 +27,25 @@ impl Service {
         for row in self.store.games_due(now).await? {
             let game = self.rules_game(&row).await?;
             let late = game.turn();
+            let who = row.player(late).to_string();
+            // A player who never made a first move abandons the game: aborted, not lost.
+            let moves = self.store.moves(row.id).await?;
+            if !moves.iter().any(|m| m.player == who) {
+                let Ok(saved) = self.end_unplayed(&row, None).await else {
+                    continue; // changed meanwhile: the next tick looks again
+                };
+                let reply = Reply::new(&saved.channel, words::abandoned(&saved, &who))
+                    .notify(&[&saved.white, &saved.black]);
+                replies.push(self.with_final_board(reply, &saved).await);
+                continue;
+            }
             // Out of time: a loss, or a draw when the rules say the opponent cannot win.
             let winner = game.can_win(!late).then_some(!late);
             let finished = self
                 .finish(&row, winner, EndReason::Time, EventKind::Timeout, None)
                 .await;
             let Ok(saved) = finished else {
-                continue; // changed meanwhile: the next tick looks again
+                continue;
             };
             let bare = game
                 .board()
@@ -42,11 +54,10 @@ impl Service {
                 .filter(|(_, p)| p.color == !late)
                 .count()
                 <= 1;
-            replies.push(
-                Reply::new(&saved.channel, words::timed_out(&saved, late, winner, bare))
-                    .notify(&[&saved.white, &saved.black])
-                    .with_buttons(vec![rematch_button(saved.id)]),
-            );
+            let reply = Reply::new(&saved.channel, words::timed_out(&saved, late, winner, bare))
+                .notify(&[&saved.white, &saved.black])
+                .with_buttons(vec![rematch_button(saved.id)]);
+            replies.push(self.with_final_board(reply, &saved).await);
         }
         for row in self.store.games_to_remind(now).await? {
             let game = self.rules_game(&row).await?;

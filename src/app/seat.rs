@@ -2,8 +2,32 @@
 
 use super::{Cached, Refusal, Request, Service};
 use crate::render;
-use crate::rules::{new_game_with, AnyGame, Square};
-use crate::store::{Event, EventKind, GameChange, StoredGame, StoredMove};
+use crate::rules::{new_game_with, AnyGame, Color, Square};
+use crate::store::{Event, EventKind, GameChange, GameStatus, StoredGame, StoredMove};
+
+/// Which of a player's games (unfinished first, then newest) a look means.
+enum Latest {
+    /// The only unfinished one, or the newest finished one.
+    One(StoredGame),
+    /// Several unfinished ones.
+    Several(Vec<StoredGame>),
+    None,
+}
+
+fn latest(mut games: Vec<StoredGame>) -> Latest {
+    let active = games
+        .iter()
+        .filter(|g| g.status == GameStatus::Active)
+        .count();
+    if active > 1 {
+        games.truncate(active);
+        return Latest::Several(games);
+    }
+    match games.into_iter().next() {
+        Some(g) => Latest::One(g),
+        None => Latest::None,
+    }
+}
 
 /// Why a stored game does not replay: which move, and what the rules said.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +121,53 @@ impl Service {
         }
     }
 
+    /// The game a look at a board or a history is about. By number: any game of this server.
+    /// By player: the asker's latest game with them here, or, for a spectator, that
+    /// player's game here. Else the asker's game here: the unfinished one, or the latest.
+    pub(super) async fn look(
+        &self,
+        req: &Request,
+        player: Option<&str>,
+        number: Option<i64>,
+    ) -> Result<StoredGame, Refusal> {
+        if let Some(n) = number {
+            return self
+                .store
+                .game(n)
+                .await?
+                .filter(|g| g.guild == req.guild)
+                .ok_or(Refusal::NoSuchGame(n));
+        }
+        let Some(player) = player.filter(|p| *p != req.user) else {
+            let games = self.store.games_in(&req.channel, &req.user).await?;
+            return match latest(games) {
+                Latest::One(g) => Ok(g),
+                Latest::Several(games) => Err(Refusal::WhichGame(
+                    games
+                        .iter()
+                        .map(|g| (g.opponent_of(&req.user).to_string(), g.id))
+                        .collect(),
+                )),
+                Latest::None => Err(Refusal::NoGameToShow),
+            };
+        };
+        if let Some(g) = self
+            .store
+            .last_game_between(&req.channel, &req.user, player)
+            .await?
+        {
+            return Ok(g);
+        }
+        match latest(self.store.games_in(&req.channel, player).await?) {
+            Latest::One(g) => Ok(g),
+            Latest::Several(games) => Err(Refusal::PlayerHasGames(
+                player.to_string(),
+                games.iter().map(|g| g.id).collect(),
+            )),
+            Latest::None => Err(Refusal::NoGameOf(player.to_string())),
+        }
+    }
+
     /// Stores a change to a game that is not a move, with the event that explains it, guarded
     /// by the game's version like every change.
     pub(super) async fn change_with_event(
@@ -123,15 +194,16 @@ impl Service {
         Ok(self.store.apply(row, &change).await?)
     }
 
-    /// The board image, or none when images are off or drawing failed (the text still goes).
+    /// The board image with `bottom`'s side at the bottom, or none when images are off or
+    /// drawing failed (the text still goes).
     pub(super) async fn image(
         &self,
         game: &dyn AnyGame,
         piece: Option<Square>,
-        flip: bool,
+        bottom: Color,
     ) -> Option<Vec<u8>> {
         let mut options = self.images?;
-        options.flip = flip;
+        options.flip = bottom == Color::Black;
         let game = game.clone_box();
         let _turn = self.drawing.acquire().await.ok()?;
         // Drawing takes milliseconds of CPU: off the async workers, so that cheap requests

@@ -1,33 +1,57 @@
-//! What a player can look at: the board, one piece's moves, their games, a game's history
-//! and the rules.
+//! What a player or a spectator can look at: a board, one piece's moves, their games and
+//! challenges, a game's history, and the rules.
 
 use super::record::{movetext, record};
 use super::{words, Attachment, Handled, Refusal, Reply, Request, Service, Text};
-use crate::rules::{Square, VariantId};
+use crate::rules::{Color, Square, VariantId};
+use crate::store::{GameStatus, StoredGame};
+
+/// The side drawn at the bottom for `user` looking at a game: their own, White for a
+/// spectator; `flip` turns it.
+pub(super) fn viewer_side(row: &StoredGame, user: &str, flip: bool) -> Color {
+    let own = if row.has_player(user) {
+        row.color_of(user)
+    } else {
+        Color::White
+    };
+    if flip {
+        !own
+    } else {
+        own
+    }
+}
 
 impl Service {
     pub(super) async fn board(
         &self,
         req: &Request,
         opponent: Option<&str>,
+        number: Option<i64>,
         flip: bool,
         private: bool,
     ) -> Handled {
-        let row = self.find(req, opponent).await?;
+        let row = self.look(req, opponent, number).await?;
         let game = self.rules_game(&row).await?;
-        let mut reply = Reply::new(&req.channel, words::board_caption(&row, game.turn()));
-        reply.image = self.image(&*game, None, flip).await;
+        let caption = match row.status {
+            GameStatus::Active => words::board_caption(&row, game.turn()),
+            _ => words::final_caption(&row, game.turn()),
+        };
+        let mut reply = Reply::new(&req.channel, caption);
+        let bottom = viewer_side(&row, &req.user, flip);
+        reply.image = self.image(&*game, None, bottom).await;
         reply.ephemeral = private;
         Ok(vec![reply])
     }
 
+    /// One piece's moves, at any time: during the other side's turn they are the moves it
+    /// would have if its side were to move.
     pub(super) async fn piece(
         &self,
         req: &Request,
         square: &str,
         opponent: Option<&str>,
     ) -> Handled {
-        let row = self.find(req, opponent).await?;
+        let row = self.look(req, opponent, None).await?;
         let game = self.rules_game(&row).await?;
         let board = game.board();
         let sq = Square::parse_on(square.trim(), board.files, board.ranks)
@@ -37,16 +61,29 @@ impl Service {
             .iter()
             .find(|(s, _)| *s == sq)
             .ok_or(Refusal::NoPiece(sq))?;
-        let moves = (piece.color == game.turn()).then(|| game.moves_from(sq).len());
+        let turn = game.turn();
+        let shown = match row.status {
+            GameStatus::Active => game.with_turn(piece.color),
+            _ => None,
+        };
+        let moves = match &shown {
+            _ if row.status != GameStatus::Active => words::PieceMoves::GameOver,
+            Some(g) if piece.color == turn => words::PieceMoves::Now(g.moves_from(sq).len()),
+            Some(g) => words::PieceMoves::IfItsTurn(g.moves_from(sq).len(), turn),
+            None => words::PieceMoves::Unknown(turn),
+        };
         let mut reply = Reply::private(
             &req.channel,
             words::piece_caption(game.variant(), piece, &sq.to_string(), moves),
         );
-        reply.image = self.image(&*game, Some(sq), false).await;
+        let bottom = viewer_side(&row, &req.user, false);
+        let drawn = shown.as_deref().unwrap_or(&*game);
+        reply.image = self.image(drawn, Some(sq), bottom).await;
         Ok(vec![reply])
     }
 
-    /// The rules of the variant named as the topic, else of the asker's game here, else Epoch's.
+    /// The rules of the variant named as the topic, else of the asker's game here, else of
+    /// the game being played here, else Epoch's.
     pub(super) async fn rules(&self, req: &Request, topic: Option<&str>) -> Handled {
         if let Some(variant) = topic.and_then(|t| t.parse::<VariantId>().ok()) {
             return Ok(vec![Reply::private(
@@ -54,10 +91,14 @@ impl Service {
                 crate::rules::help(variant, None),
             )]);
         }
-        let games = self.store.active_games_in(&req.channel, &req.user).await?;
-        let variant = match games.as_slice() {
-            [g] => g.variant,
-            _ => VariantId::Epoch,
+        let mine = self.store.games_in(&req.channel, &req.user).await?;
+        let variant = match mine.first() {
+            Some(g) => g.variant,
+            None => self
+                .store
+                .latest_game_in(&req.channel)
+                .await?
+                .map_or(VariantId::Epoch, |g| g.variant),
         };
         Ok(vec![Reply::private(
             &req.channel,
@@ -65,37 +106,46 @@ impl Service {
         )])
     }
 
+    /// The asker's unfinished games, most urgent first (their move, then the least time
+    /// left), and their open challenges, received and made.
     pub(super) async fn games(&self, req: &Request) -> Handled {
+        let now = self.now();
         let games = self.store.games_of(&req.user, true).await?;
-        if games.is_empty() {
+        let challenges = self.store.open_challenges_of(&req.user, now).await?;
+        if games.is_empty() && challenges.is_empty() {
             return Ok(vec![Reply::private(&req.channel, words::NO_GAMES)]);
         }
-        let now = self.now();
-        let mut lines = vec![Text::from(words::GAMES_HEADING)];
-        for g in &games {
-            let game = self.rules_game(g).await?;
+        let mut rows = Vec::new();
+        for g in games {
+            let game = self.rules_game(&g).await?;
             let yours = g.player(game.turn()) == req.user;
+            rows.push((yours, g));
+        }
+        rows.sort_by_key(|(yours, g)| (!*yours, g.deadline.unwrap_or(i64::MAX), g.id));
+        let mut lines = Vec::new();
+        if !rows.is_empty() {
+            lines.push(Text::from(words::GAMES_HEADING));
+        }
+        for (yours, g) in &rows {
             let left = g.deadline.map(|d| words::time_left(d - now));
-            lines.push(words::games_line(g, &req.user, yours, left));
+            lines.push(words::games_line(g, &req.user, *yours, left));
+        }
+        if !challenges.is_empty() {
+            lines.push(Text::from(words::CHALLENGES_HEADING));
+        }
+        for c in &challenges {
+            lines.push(words::challenge_line(c, &req.user));
         }
         Ok(vec![Reply::private(&req.channel, Text::lines(lines))])
     }
 
-    pub(super) async fn history(&self, req: &Request, opponent: Option<&str>) -> Handled {
-        let mut games = self.store.active_games_in(&req.channel, &req.user).await?;
-        if let Some(o) = opponent {
-            games.retain(|g| g.opponent_of(&req.user) == o);
-        }
-        let row = match (games.len(), opponent) {
-            (1, _) => games.remove(0),
-            (0, Some(o)) => self
-                .store
-                .last_game_between(&req.channel, &req.user, o)
-                .await?
-                .ok_or_else(|| Refusal::NeverPlayed(o.to_string()))?,
-            (0, None) => return Err(Refusal::NoGameForHistory),
-            _ => return self.find(req, opponent).await.map(|_| Vec::new()),
-        };
+    pub(super) async fn history(
+        &self,
+        req: &Request,
+        opponent: Option<&str>,
+        number: Option<i64>,
+    ) -> Handled {
+        let row = self.look(req, opponent, number).await?;
         let moves = self.store.moves(row.id).await?;
         let game = self.rules_game(&row).await?;
         let text = movetext(&moves, &game.move_numbers());

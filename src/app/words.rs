@@ -4,7 +4,7 @@ use super::command::Terms;
 use super::refusal::Refusal;
 use super::text::{channel, user, Text};
 use crate::rules::{Color, GameOptions, MoveInfo, Outcome, PieceView, Power, Reason, VariantId};
-use crate::store::{Challenge, StoredGame};
+use crate::store::{Challenge, EndReason, GameResult, GameStatus, StoredGame};
 use crate::text;
 
 pub fn days_text(days: i64) -> String {
@@ -117,6 +117,15 @@ pub fn challenge(challenger: &str, opponent: &str, terms: &Terms, rematch: bool)
         format!(", {} per move{options}). ", days_text(terms.days.get())),
         user(opponent),
         ", do you accept? The challenge stays open for 7 days."
+    ]
+}
+
+pub fn withdrawn(c: &Challenge) -> Text {
+    text![
+        user(&c.offer.challenger),
+        format!(" withdrew challenge #{} to ", c.id),
+        user(&c.offer.challenged),
+        "."
     ]
 }
 
@@ -255,6 +264,14 @@ pub fn aborted(by: &str, game: i64) -> Text {
 }
 
 /// A time-out: the opponent wins, or draws when the rules say it cannot win.
+pub fn abandoned(game: &StoredGame, who: &str) -> Text {
+    text![
+        format!("Game #{} is aborted: ", game.id),
+        user(who),
+        " did not make a first move in time. An abandoned game has no result."
+    ]
+}
+
 pub fn timed_out(game: &StoredGame, late: Color, winner: Option<Color>, bare: bool) -> Text {
     let loser = game.player(late);
     match winner {
@@ -294,24 +311,70 @@ pub fn board_caption(game: &StoredGame, turn: Color) -> Text {
 }
 
 /// "White Mage on d5: enhanced: …; 3 legal moves now."
+/// The warning before a move that loses the game for the player who makes it.
+pub fn self_defeat(info: &MoveInfo, reason: Reason, variant: VariantId) -> Text {
+    let why = match reason {
+        Reason::Repetition => {
+            "it repeats the position a third time, and in this game the player who repeats loses"
+        }
+        Reason::Stalemate => {
+            "it leaves your opponent without a legal move, and in this game that side wins"
+        }
+        _ => "it ends the game in your opponent's favour",
+    };
+    text![format!(
+        "{} would lose you the game: {why} ({}). Press Confirm to play it anyway, or choose another move (typed: the same move with confirm:true).",
+        info.san,
+        variant.title()
+    )]
+}
+
+/// What can be said of a piece's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceMoves {
+    /// Its side is to move: this many legal moves.
+    Now(usize),
+    /// The other side (given) is to move: this many moves if it were the piece's turn.
+    IfItsTurn(usize, Color),
+    /// The other side (given) is to move, and the position with the turn passed cannot be
+    /// (its king would stand in check).
+    Unknown(Color),
+    GameOver,
+}
+
 pub fn piece_caption(
     variant: VariantId,
     piece: &PieceView,
     square: &str,
-    moves: Option<usize>,
+    moves: PieceMoves,
 ) -> Text {
+    // Only Epoch has a command zone; other variants' pieces have one version.
     let state = match piece.power {
-        Power::Enhanced => "enhanced: it stands inside its side's command zone",
-        Power::Restricted => "restricted: it stands outside its side's command zone",
-        Power::Dormant => "dormant: it cannot move, capture or be captured until it wakes",
-        Power::Plain => "the zone does not change it",
+        Power::Enhanced => ": enhanced, it stands inside its side's command zone;",
+        Power::Restricted => ": restricted, it stands outside its side's command zone;",
+        Power::Dormant => ": dormant, it cannot move, capture or be captured until it wakes;",
+        Power::Plain if variant == VariantId::Epoch => ": the command zone does not change it;",
+        Power::Plain => ":",
     };
-    let count = match moves {
-        Some(n) => format!("{n} legal move{} now", plural(n as i64)),
-        None => "it is not this piece's side to move".to_string(),
+    let count = |n: usize| format!("{n} legal move{}", plural(n as i64));
+    let moves = match moves {
+        PieceMoves::Now(n) => format!("{} now", count(n)),
+        PieceMoves::IfItsTurn(n, turn) => format!(
+            "{} if it were {}'s turn ({} is to move now; shown as if {} moved next)",
+            count(n),
+            variant.side(piece.color),
+            variant.side(turn),
+            variant.side(piece.color)
+        ),
+        PieceMoves::Unknown(turn) => format!(
+            "its moves show once {} has answered the check ({} is to move now)",
+            variant.side(turn),
+            variant.side(turn)
+        ),
+        PieceMoves::GameOver => "the game is over".to_string(),
     };
     text![format!(
-        "{} {} on {square}: {state}; {count}.",
+        "{} {} on {square}{state} {moves}.",
         variant.side(piece.color),
         piece.name
     )]
@@ -333,8 +396,75 @@ pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>
     ]
 }
 
-pub const GAMES_HEADING: &str = "Your unfinished games:";
-pub const NO_GAMES: &str = "You have no unfinished games. Start one with /challenge.";
+pub const GAMES_HEADING: &str = "Your unfinished games, most urgent first:";
+pub const CHALLENGES_HEADING: &str = "Your open challenges:";
+pub const NO_GAMES: &str =
+    "You have no unfinished games and no open challenges. Start one with /challenge.";
+
+/// "- #3 from alice in #general: Chess, 3 days per move, expires in 6 days (/accept or /decline)"
+pub fn challenge_line(c: &Challenge, me: &str) -> Text {
+    let o = &c.offer;
+    let (way, other, answer) = if o.challenged == me {
+        (" from ", &o.challenger, "/accept or /decline")
+    } else {
+        (" to ", &o.challenged, "/withdraw to take it back")
+    };
+    text![
+        format!("- challenge #{}{way}", c.id),
+        user(other),
+        " in ",
+        channel(&o.channel),
+        format!(
+            ": {}, {} per move ({answer})",
+            o.variant.title(),
+            days_text(o.days)
+        )
+    ]
+}
+
+/// A finished or aborted game's caption: the players and how it ended.
+pub fn final_caption(game: &StoredGame, to_move: Color) -> Text {
+    let v = game.variant;
+    let white = format!(" ({}) vs ", v.side(Color::White));
+    let black = format!(" ({}). ", v.side(Color::Black));
+    text![players(game, white, black), ending(game, to_move)]
+}
+
+/// How a game ended, from its stored result and reason; `to_move` is the side to move at
+/// the end.
+pub fn ending(game: &StoredGame, to_move: Color) -> Text {
+    let v = game.variant;
+    let winner = match game.result {
+        Some(GameResult::WhiteWins) => Some(Color::White),
+        Some(GameResult::BlackWins) => Some(Color::Black),
+        _ => None,
+    };
+    let won = |w: Color| text![user(game.player(w)), format!(" won as {}", v.side(w))];
+    match (game.status, game.reason, winner) {
+        (GameStatus::Aborted, _, _) => "Aborted before each side had moved: no result.".into(),
+        (GameStatus::Active, _, _) => "Still being played.".into(),
+        (_, Some(EndReason::Rules(r)), Some(w)) => text![
+            won(w),
+            format!(" by {}.", reason_words(r, Some(w == to_move)))
+        ],
+        (_, Some(EndReason::Rules(r)), None) => {
+            format!("Drawn by {}.", reason_words(r, None)).into()
+        }
+        (_, Some(EndReason::Time), Some(w)) => {
+            text![user(game.player(!w)), " ran out of time; ", won(w), "."]
+        }
+        (_, Some(EndReason::Time), None) => text![
+            user(game.player(to_move)),
+            " ran out of time; drawn, as the other side could not win."
+        ],
+        (_, Some(EndReason::Resignation), Some(w)) => {
+            text![user(game.player(!w)), " resigned; ", won(w), "."]
+        }
+        (_, Some(EndReason::Agreement), _) => "Drawn by agreement.".into(),
+        (_, _, Some(w)) => text![won(w), "."],
+        (_, _, None) => "Drawn.".into(),
+    }
+}
 
 /// The head of `/history`: the players, the moves and the result.
 pub fn history(game: &StoredGame, movetext: &str) -> Text {
@@ -356,6 +486,12 @@ pub fn history(game: &StoredGame, movetext: &str) -> Text {
             game.result.map_or("*", |r| r.word())
         )
     ]
+}
+
+/// `#3, #5` for numbers 3 and 5.
+fn numbered(ids: &[i64]) -> String {
+    let shown: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+    shown.join(", ")
 }
 
 impl Refusal {
@@ -401,6 +537,7 @@ impl Refusal {
                 crate::store::ChallengeStatus::Declined => "This challenge was already declined.".into(),
                 crate::store::ChallengeStatus::Expired => "This challenge has expired.".into(),
                 crate::store::ChallengeStatus::Open => "This challenge is still open.".into(),
+                crate::store::ChallengeStatus::Withdrawn => "This challenge was withdrawn.".into(),
             },
             AlreadyAnswered => "This challenge was already answered.".into(),
             NotYourTurn(to_move) => text!["It is not your turn: ", user(to_move), " is to move."],
@@ -419,8 +556,32 @@ impl Refusal {
             StillPlaying => "That game is still being played.".into(),
             NotASquare(s) => format!("'{s}' is not a square of this board.").into(),
             NoPiece(s) => format!("There is no piece on {s}.").into(),
-            NeverPlayed(o) => text!["You have no game with ", user(o), " in this channel."],
-            NoGameForHistory => "You have no unfinished game in this channel; name the opponent of a finished one.".into(),
+            NoSuchGame(n) => format!("There is no game #{n} on this server.").into(),
+            NoGameOf(p) => text![user(p), " has no game in this channel."],
+            PlayerHasGames(p, ids) => text![
+                user(p),
+                format!(" has several games here ({}): name one with the game option.", numbered(ids))
+            ],
+            NoGameToShow => "You have no game in this channel: name a player or a game number to look at one.".into(),
+            NoChallengeToAnswer => "No open challenge waits for your answer in this channel.".into(),
+            NoChallengeFrom(p) => text!["You have no open challenge from ", user(p), " in this channel."],
+            NoChallengeToWithdraw => "You have no open challenge in this channel to withdraw.".into(),
+            NoChallengeTo(p) => text!["You have no open challenge to ", user(p), " in this channel."],
+            WhichChallenge(list) => {
+                let mut t = text!["Several challenges are open here: "];
+                for (i, (who, id)) in list.iter().enumerate() {
+                    if i > 0 {
+                        t.push(", ");
+                    }
+                    t.push(text![format!("#{id} with "), user(who)]);
+                }
+                t.push(": say which with the challenge number or the player.");
+                t
+            }
+            NotYourChallenge(who) => text!["Only ", user(who), " can withdraw this challenge."],
+            NoSwapInVariant(v) => format!("{} has no swap rule: Black simply plays a move.", v.title()).into(),
+            NotAPlayer => "Only the two players can move in this game.".into(),
+            ConfirmStale => "The game has moved on since that warning; nothing was played. Make your move again.".into(),
         }
     }
 }

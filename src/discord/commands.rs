@@ -94,6 +94,36 @@ fn game_opponent() -> Vec<CreateCommandOption> {
     )]
 }
 
+/// Which game to look at: a player (your opponent, or anyone for a spectator) or a number.
+fn game_to_look_at() -> Vec<CreateCommandOption> {
+    vec![
+        option(
+            CommandOptionType::User,
+            "player",
+            "Your opponent, or any player whose game here you want to see",
+        ),
+        option(
+            CommandOptionType::Integer,
+            "game",
+            "A game number (see /games), finished or not",
+        )
+        .min_int_value(1),
+    ]
+}
+
+/// Which challenge an answer or a withdrawal means: the other player or the number.
+fn which_challenge(who: &'static str, what: &'static str) -> Vec<CreateCommandOption> {
+    vec![
+        option(CommandOptionType::User, who, what),
+        option(
+            CommandOptionType::Integer,
+            "challenge",
+            "The challenge number (see /games)",
+        )
+        .min_int_value(1),
+    ]
+}
+
 fn challenge_options() -> Vec<CreateCommandOption> {
     let mut variant = option(
         CommandOptionType::String,
@@ -161,7 +191,7 @@ macro_rules! game_command {
     };
 }
 
-static COMMANDS: [Spec; 11] = [
+static COMMANDS: [Spec; 14] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -179,9 +209,15 @@ static COMMANDS: [Spec; 11] = [
                 "move",
                 "The move, e.g. e4, Hc1-e3 or c1e3",
             );
+            let confirm = option(
+                CommandOptionType::Boolean,
+                "confirm",
+                "Play it even though it loses you the game (Herald warns first)",
+            );
             [
                 vec![mv.required(true).set_autocomplete(true)],
                 game_opponent(),
+                vec![confirm],
             ]
             .concat()
         },
@@ -189,6 +225,7 @@ static COMMANDS: [Spec; 11] = [
             Ok(Command::Move {
                 text: o.required("move")?,
                 opponent: o.opponent(),
+                confirm: o.flag("confirm"),
             })
         },
     },
@@ -210,7 +247,7 @@ static COMMANDS: [Spec; 11] = [
     ),
     Spec {
         name: "board",
-        description: "Show the board of your game",
+        description: "Show the board of your game, a finished one, or anyone's game here",
         guild_only: true,
         options: || {
             let flip = option(
@@ -219,11 +256,12 @@ static COMMANDS: [Spec; 11] = [
                 "Draw the board from the other side",
             );
             let private = option(CommandOptionType::Boolean, "private", "Show it only to you");
-            [game_opponent(), vec![flip, private]].concat()
+            [game_to_look_at(), vec![flip, private]].concat()
         },
         read: |o| {
             Ok(Command::Board {
-                opponent: o.opponent(),
+                opponent: user(o.options, "player"),
+                game: o.integer("game"),
                 flip: o.flag("flip"),
                 private: o.flag("private"),
             })
@@ -253,12 +291,51 @@ static COMMANDS: [Spec; 11] = [
     },
     Spec {
         name: "history",
-        description: "The moves of your game so far, with the record file",
+        description: "The moves of a game, finished or not, with the record file",
         guild_only: true,
-        options: game_opponent,
+        options: game_to_look_at,
         read: |o| {
             Ok(Command::History {
+                opponent: user(o.options, "player"),
+                game: o.integer("game"),
+            })
+        },
+    },
+    Spec {
+        name: "accept",
+        description: "Accept a challenge (the one waiting for you, or name it)",
+        guild_only: true,
+        options: || which_challenge("challenger", "Who challenged you, when several wait"),
+        read: |o| {
+            Ok(Command::Answer {
+                accept: true,
+                challenger: user(o.options, "challenger"),
+                challenge: o.integer("challenge"),
+            })
+        },
+    },
+    Spec {
+        name: "decline",
+        description: "Decline a challenge (the one waiting for you, or name it)",
+        guild_only: true,
+        options: || which_challenge("challenger", "Who challenged you, when several wait"),
+        read: |o| {
+            Ok(Command::Answer {
+                accept: false,
+                challenger: user(o.options, "challenger"),
+                challenge: o.integer("challenge"),
+            })
+        },
+    },
+    Spec {
+        name: "withdraw",
+        description: "Take back a challenge you made",
+        guild_only: true,
+        options: || which_challenge("opponent", "Who you challenged, when you have several open"),
+        read: |o| {
+            Ok(Command::Withdraw {
                 opponent: o.opponent(),
+                challenge: o.integer("challenge"),
             })
         },
     },

@@ -1,6 +1,6 @@
 //! What one picture shows, and how to read it off a game.
 
-use crate::rules::{AnyGame, BoardView, MoveMarks, Square};
+use crate::rules::{AnyGame, BoardView, MoveMarks, Outcome, Square};
 
 /// One piece's moves, for the moves-of-one-piece diagram.
 #[derive(Clone, Debug)]
@@ -37,14 +37,14 @@ pub fn snapshot(
     (board, last, focus)
 }
 
-/// The result of a finished game as a status line, capitalised; `None` while it goes on.
+/// The result of a finished game as a status line, with the variant's names for the sides
+/// (AGEIOU's Light and Dark): `Light wins: king captured`; `None` while it goes on.
 pub fn outcome_line(game: &dyn AnyGame) -> Option<String> {
-    game.outcome().map(|o| {
-        let text = o.to_string();
-        let mut chars = text.chars();
-        match chars.next() {
-            Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
-            None => text,
+    let words = |reason: crate::rules::Reason| reason.name().replace('-', " ");
+    game.outcome().map(|o| match o {
+        Outcome::Win { winner, reason } => {
+            format!("{} wins: {}", game.variant().side(winner), words(reason))
         }
+        Outcome::Draw { reason } => format!("Draw: {}", words(reason)),
     })
 }

@@ -209,6 +209,8 @@ pub trait AnyGame: Send + Sync {
     /// What the last move did, for highlighting.
     fn last_move(&self) -> Option<MoveMarks>;
     fn board(&self) -> BoardView;
+    /// Whether the variant has the swap at all.
+    fn has_swap(&self) -> bool;
     /// Whether the side to move may swap sides instead of moving (Black's first turn only).
     fn swap_available(&self) -> bool;
     /// Records the swap: the position is unchanged, the players exchange colours.
@@ -221,6 +223,11 @@ pub trait AnyGame: Send + Sync {
     fn can_win(&self, color: Color) -> bool;
     /// The options the game was created with (the defaults for variants without options).
     fn options(&self) -> GameOptions;
+    /// The position as it would be with `color` to move, for showing a piece's moves during
+    /// the other side's turn: the turn passes and the last move's en passant and riposte
+    /// rights lapse. `None` where that position cannot be (the side that is not to move
+    /// would stand in check, or a captured king waits to be placed).
+    fn with_turn(&self, color: Color) -> Option<Box<dyn AnyGame>>;
 }
 
 impl<V: Variant> AnyGame for Game<V> {
@@ -318,6 +325,10 @@ impl<V: Variant> AnyGame for Game<V> {
         self.position.board_view()
     }
 
+    fn has_swap(&self) -> bool {
+        V::HAS_SWAP
+    }
+
     fn swap_available(&self) -> bool {
         Game::swap_available(self)
     }
@@ -351,6 +362,31 @@ impl<V: Variant> AnyGame for Game<V> {
 
     fn options(&self) -> GameOptions {
         self.start.options()
+    }
+
+    fn with_turn(&self, color: Color) -> Option<Box<dyn AnyGame>> {
+        if color == self.turn() {
+            return Some(self.clone_box());
+        }
+        // Every variant's position text has the side to move second; the fields that belong
+        // to the last move are the en passant square and Epoch's riposte.
+        let lapsing: &[usize] = match V::ID {
+            VariantId::Epoch => &[3, 4],
+            VariantId::Chess | VariantId::Empire | VariantId::Fantastic => &[3],
+            VariantId::Ageiou => &[],
+        };
+        let text = self.position.to_text();
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        *fields.get_mut(1)? = match color {
+            Color::White => "w",
+            Color::Black => "b",
+        };
+        for &i in lapsing {
+            *fields.get_mut(i)? = "-";
+        }
+        let mut position = V::from_text(&fields.join(" ")).ok()?;
+        position.set_options(self.options()).ok()?;
+        Some(Box::new(Game::new(position)))
     }
 }
 

@@ -82,7 +82,24 @@ impl Store {
         .await?)
     }
 
-    /// Closes an open challenge without a game (declined or expired). False if it was not open.
+    /// A user's open challenges everywhere, made or received, not yet expired at `now`,
+    /// oldest first.
+    pub async fn open_challenges_of(
+        &self,
+        user: &str,
+        now: i64,
+    ) -> Result<Vec<Challenge>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM challenges WHERE status = 'open' AND expires_at > ?2 \
+             AND (challenger = ?1 OR challenged = ?1) ORDER BY id",
+        )
+        .bind(user)
+        .bind(now)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Closes an open challenge without a game (declined, withdrawn or expired). False if it was not open.
     pub async fn close_challenge(
         &self,
         id: i64,

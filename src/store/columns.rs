@@ -118,6 +118,8 @@ words! {
         Accepted = "accepted",
         Declined = "declined",
         Expired = "expired",
+        /// Taken back by the challenger.
+        Withdrawn = "withdrawn",
     }
 }
 

@@ -172,6 +172,20 @@ impl Store {
         self.all(games(sql).bind(channel).bind(user)).await
     }
 
+    /// A user's games in a channel, finished or not: unfinished first, then newest first.
+    pub async fn games_in(&self, channel: &str, user: &str) -> Result<Vec<StoredGame>, StoreError> {
+        let sql = "SELECT * FROM games WHERE channel = ?1 AND (white = ?2 OR black = ?2) \
+                   ORDER BY status = 'active' DESC, id DESC LIMIT 100";
+        self.all(games(sql).bind(channel).bind(user)).await
+    }
+
+    /// The game of a channel that changed last, finished or not.
+    pub async fn latest_game_in(&self, channel: &str) -> Result<Option<StoredGame>, StoreError> {
+        let sql =
+            "SELECT * FROM games WHERE channel = ?1 ORDER BY updated_at DESC, id DESC LIMIT 1";
+        self.one(games(sql).bind(channel)).await
+    }
+
     /// A user's games everywhere, unfinished first, newest first.
     pub async fn games_of(
         &self,

@@ -78,6 +78,7 @@ impl Table {
             Command::Move {
                 text: text.into(),
                 opponent: None,
+                confirm: false,
             },
         )
         .await
@@ -196,7 +197,15 @@ async fn a_whole_game_through_the_service() {
     assert!(public(&r).text.to_string().contains("declines the draw"));
 
     public(&t.mv("bob", "Hc1-e3").await);
-    let r = t.say("alice", Command::History { opponent: None }).await;
+    let r = t
+        .say(
+            "alice",
+            Command::History {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await;
     let history = &r[0];
     assert!(
         history.text.to_string().contains("1. e7 e8 2. He3"),
@@ -291,6 +300,7 @@ async fn a_restart_keeps_every_game_offer_and_deadline() {
             Command::Move {
                 text: "Hc1-e3".into(),
                 opponent: None,
+                confirm: false,
             },
         ))
         .await;
@@ -301,6 +311,9 @@ async fn a_restart_keeps_every_game_offer_and_deadline() {
 async fn reminders_and_time_outs_follow_the_clock() {
     let t = table(false).await;
     let id = t.game(1).await;
+    // Each side moves once, so running out of time loses (it does not abort).
+    public(&t.mv("alice", "Tb1-d4").await);
+    public(&t.mv("bob", "Tb13-d10").await);
     // A quarter of a day left: one reminder to the player to move.
     t.clock.advance(18 * 3600 - 1);
     assert!(t.service.tick().await.is_empty());
@@ -338,7 +351,8 @@ async fn reminders_and_time_outs_follow_the_clock() {
     assert!(service.tick().await.is_empty());
 }
 
-/// Alice (White, to move) lets her time run out in a game of `variant` from `fen`; the
+/// Alice (White, to move) lets her time run out in a game of `variant` from `fen`, after each
+/// side has made one quiet move (a game whose player never moved is aborted instead); the
 /// time-out's message, and the game's result and reason as stored.
 async fn time_out_from(
     variant: VariantId,
@@ -371,6 +385,16 @@ async fn time_out_from(
         created_at: T0,
     };
     let g = store.accept_challenge(&c, &opening).await.unwrap();
+    let mut rules = herald::rules::new_game(variant, Some(&g.start_fen)).unwrap();
+    for who in ["alice", "bob"] {
+        let quiet = rules
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.kind == herald::rules::MoveKind::Quiet)
+            .expect("a quiet move");
+        rules.play(&quiet.coordinate).unwrap();
+        public(&t.mv(who, &quiet.coordinate).await);
+    }
     t.clock.advance(DAY + 1);
     let r: Vec<String> = t
         .service
@@ -401,9 +425,10 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
 
 #[tokio::test]
 async fn running_out_of_time_is_judged_by_what_the_opponent_could_still_mate_with() {
-    // Chess: a king and a bishop cannot mate, so the time-out is a draw.
+    // Chess: a king and a bishop cannot mate, so the time-out is a draw (however much the
+    // side out of time still has).
     let (text, result, _) =
-        time_out_from(VariantId::Chess, "4k3/8/8/8/8/8/8/2b1K3 w - - 0 40".into()).await;
+        time_out_from(VariantId::Chess, "4k3/8/8/8/8/8/8/2b1K2Q w - - 0 40".into()).await;
     assert!(text.contains("too little left to win: draw"), "{text}");
     assert_eq!(result, Some("1/2-1/2"));
     // With a knight and a bishop it can, and wins.
@@ -548,7 +573,18 @@ async fn a_game_ends_by_the_rules_with_a_rematch_button() {
         }
         public(&t.mv("bob", "Td10-b13").await);
     }
-    let r = t.mv("bob", "Td10-b13").await;
+    // Herald warns before a move that loses for its own player, and plays it on Confirm.
+    let warning = t.mv("bob", "Td10-b13").await;
+    let text = refused(&warning);
+    assert!(
+        text.contains("Tb13 would lose you the game: it repeats the position a third time"),
+        "{text}"
+    );
+    assert_eq!(t.service.store().game(id).await.unwrap().unwrap().ply, 7);
+    assert!(
+        refused(&t.press("alice", button(&warning, "Confirm")).await).contains("not your turn")
+    );
+    let r = t.press("bob", button(&warning, "Confirm")).await;
     let end = public(&r);
     assert!(
         end.text.to_string().contains(
@@ -608,6 +644,7 @@ async fn a_chess_game_from_challenge_to_mate() {
             "bob",
             Command::History {
                 opponent: Some("alice".into()),
+                game: None,
             },
         )
         .await;

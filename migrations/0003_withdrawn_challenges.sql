@@ -1,0 +1,28 @@
+-- A challenger may withdraw an open challenge: the status gains 'withdrawn'. SQLite cannot
+-- change a CHECK constraint in place, so the table is rebuilt with the same columns and rows.
+CREATE TABLE challenges_new (
+    id          INTEGER PRIMARY KEY,
+    guild       TEXT,
+    channel     TEXT    NOT NULL,
+    challenger  TEXT    NOT NULL,
+    challenged  TEXT    NOT NULL,
+    variant     TEXT    NOT NULL,
+    color       TEXT    NOT NULL CHECK (color IN ('white', 'black', 'random')),
+    days        INTEGER NOT NULL,
+    status      TEXT    NOT NULL DEFAULT 'open'
+                CHECK (status IN ('open', 'accepted', 'declined', 'expired', 'withdrawn')),
+    game_id     INTEGER REFERENCES games (id),
+    -- The finished game this challenge is a rematch of, if any.
+    rematch_of  INTEGER REFERENCES games (id),
+    created_at  INTEGER NOT NULL,
+    expires_at  INTEGER NOT NULL,
+    options     TEXT    NOT NULL DEFAULT ''
+);
+INSERT INTO challenges_new (id, guild, channel, challenger, challenged, variant, color, days,
+                            status, game_id, rematch_of, created_at, expires_at, options)
+    SELECT id, guild, channel, challenger, challenged, variant, color, days,
+           status, game_id, rematch_of, created_at, expires_at, options
+    FROM challenges;
+DROP TABLE challenges;
+ALTER TABLE challenges_new RENAME TO challenges;
+CREATE INDEX challenges_open ON challenges (channel, status);
