@@ -131,8 +131,10 @@ async fn a_whole_game_through_discord_survives_a_restart() {
             names,
             [
                 "abort",
+                "accept",
                 "board",
                 "challenge",
+                "decline",
                 "draw",
                 "games",
                 "history",
@@ -140,7 +142,8 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "piece",
                 "resign",
                 "rules",
-                "swap"
+                "swap",
+                "withdraw"
             ]
         );
         let commands = put.json.as_array().unwrap();
@@ -188,8 +191,9 @@ async fn a_whole_game_through_discord_survives_a_restart() {
     );
     assert_eq!(challenge.allowed_users(), vec![BOB.to_string()]);
     let buttons = challenge.buttons();
-    assert_eq!(buttons.len(), 2, "{buttons:?}");
+    assert_eq!(buttons.len(), 3, "{buttons:?}");
     assert!(buttons[0].starts_with("accept:") && buttons[1].starts_with("decline:"));
+    assert!(buttons[2].starts_with("withdraw:"), "{buttons:?}");
     let challenge_message = challenge.message.unwrap();
 
     // Carol cannot accept it for Bob.
@@ -305,8 +309,11 @@ async fn a_whole_game_through_discord_survives_a_restart() {
     );
     assert!(resigned.content().contains(&at(ALICE)));
     assert!(resigned.buttons().iter().any(|b| b.starts_with("rematch:")));
+    // The finished game stays visible: its final board, with the result.
     let after = answer(&fake, &fake.slash(ALICE, LOBBY, "board", vec![])).await;
-    assert!(after.ephemeral(), "no game left: {}", after.content());
+    assert!(!after.ephemeral(), "{}", after.content());
+    assert!(after.content().contains("resigned"), "{}", after.content());
+    board_size(&after);
 
     // A second game to checkmate, in another channel, chess this time.
     let c = answer(
@@ -323,8 +330,14 @@ async fn a_whole_game_through_discord_survives_a_restart() {
         ),
     )
     .await;
-    let accept = c.buttons()[0].clone();
-    let begun = answer(&fake, &fake.press(ALICE, c.message.unwrap(), &accept)).await;
+    assert!(!c.ephemeral(), "{}", c.content());
+    // Accepted by command, naming the challenger, rather than by the button.
+    let begun = answer(
+        &fake,
+        &fake.slash(ALICE, HALL, "accept", vec![user_opt("challenger", CAROL)]),
+    )
+    .await;
+    assert!(!begun.ephemeral(), "{}", begun.content());
     assert_eq!(board_size(&begun).0, 1000);
     play(&fake, CAROL, HALL, "f3").await;
     play(&fake, ALICE, HALL, "e5").await;

@@ -8,7 +8,7 @@ use crate::store::{Event, EventKind, GameChange, GameStatus, StoredGame, StoredM
 /// Which of a player's games (unfinished first, then newest) a look means.
 enum Latest {
     /// The only unfinished one, or the newest finished one.
-    One(StoredGame),
+    One(Box<StoredGame>),
     /// Several unfinished ones.
     Several(Vec<StoredGame>),
     None,
@@ -24,7 +24,7 @@ fn latest(mut games: Vec<StoredGame>) -> Latest {
         return Latest::Several(games);
     }
     match games.into_iter().next() {
-        Some(g) => Latest::One(g),
+        Some(g) => Latest::One(Box::new(g)),
         None => Latest::None,
     }
 }
@@ -141,7 +141,7 @@ impl Service {
         let Some(player) = player.filter(|p| *p != req.user) else {
             let games = self.store.games_in(&req.channel, &req.user).await?;
             return match latest(games) {
-                Latest::One(g) => Ok(g),
+                Latest::One(g) => Ok(*g),
                 Latest::Several(games) => Err(Refusal::WhichGame(
                     games
                         .iter()
@@ -159,7 +159,7 @@ impl Service {
             return Ok(g);
         }
         match latest(self.store.games_in(&req.channel, player).await?) {
-            Latest::One(g) => Ok(g),
+            Latest::One(g) => Ok(*g),
             Latest::Several(games) => Err(Refusal::PlayerHasGames(
                 player.to_string(),
                 games.iter().map(|g| g.id).collect(),

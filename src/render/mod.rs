@@ -20,7 +20,7 @@ use crate::rules::{AnyGame, Square};
 use layout::Layout;
 
 pub use png::{Image, RenderError};
-pub use scene::{snapshot, Focus, Scene};
+pub use scene::{outcome_line, snapshot, Focus, Scene};
 
 /// How to draw: the image width in pixels and which side is at the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,5 +7,6 @@ mod support;
 
 mod cli;
 mod local;
+mod players;
 mod render;
 mod service;

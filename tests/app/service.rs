@@ -10,19 +10,19 @@ use herald::rules::VariantId;
 use herald::store::{GameStatus, Store};
 use tempfile::TempDir;
 
-const T0: i64 = 1_795_000_000;
+pub(crate) const T0: i64 = 1_795_000_000;
 
-struct Table {
-    dir: TempDir,
-    clock: Arc<ManualClock>,
-    service: Service,
+pub(crate) struct Table {
+    pub(crate) dir: TempDir,
+    pub(crate) clock: Arc<ManualClock>,
+    pub(crate) service: Service,
 }
 
-fn url(dir: &TempDir) -> String {
+pub(crate) fn url(dir: &TempDir) -> String {
     format!("sqlite://{}", dir.path().join("herald.db").display())
 }
 
-async fn open(dir: &TempDir, clock: Arc<ManualClock>, images: bool) -> Service {
+pub(crate) async fn open(dir: &TempDir, clock: Arc<ManualClock>, images: bool) -> Service {
     let store = Store::open(&url(dir)).await.expect("the database opens");
     Service::new(
         store,
@@ -34,7 +34,7 @@ async fn open(dir: &TempDir, clock: Arc<ManualClock>, images: bool) -> Service {
     )
 }
 
-async fn table(images: bool) -> Table {
+pub(crate) async fn table(images: bool) -> Table {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(T0));
     let service = open(&dir, clock.clone(), images).await;
@@ -46,7 +46,7 @@ async fn table(images: bool) -> Table {
 }
 
 /// A challenge to bob in `variant`, the challenger playing `color`, `days` per move.
-fn challenge_bob(variant: VariantId, color: ColorChoice, days: i64) -> Command {
+pub(crate) fn challenge_bob(variant: VariantId, color: ColorChoice, days: i64) -> Command {
     Command::Challenge {
         opponent: "bob".into(),
         terms: Terms {
@@ -58,7 +58,7 @@ fn challenge_bob(variant: VariantId, color: ColorChoice, days: i64) -> Command {
     }
 }
 
-fn request(user: &str, command: Command) -> Request {
+pub(crate) fn request(user: &str, command: Command) -> Request {
     Request {
         user: user.into(),
         guild: Some("guild".into()),
@@ -68,11 +68,11 @@ fn request(user: &str, command: Command) -> Request {
 }
 
 impl Table {
-    async fn say(&self, user: &str, command: Command) -> Vec<Reply> {
+    pub(crate) async fn say(&self, user: &str, command: Command) -> Vec<Reply> {
         self.service.handle(&request(user, command)).await
     }
 
-    async fn mv(&self, user: &str, text: &str) -> Vec<Reply> {
+    pub(crate) async fn mv(&self, user: &str, text: &str) -> Vec<Reply> {
         self.say(
             user,
             Command::Move {
@@ -84,12 +84,12 @@ impl Table {
         .await
     }
 
-    async fn press(&self, user: &str, action: Action) -> Vec<Reply> {
+    pub(crate) async fn press(&self, user: &str, action: Action) -> Vec<Reply> {
         self.say(user, Command::Press(action)).await
     }
 
     /// alice (White) against bob, accepted; returns the game id.
-    async fn game(&self, days: i64) -> i64 {
+    pub(crate) async fn game(&self, days: i64) -> i64 {
         let r = self
             .say(
                 "alice",
@@ -103,7 +103,7 @@ impl Table {
     }
 }
 
-fn button(replies: &[Reply], label: &str) -> Action {
+pub(crate) fn button(replies: &[Reply], label: &str) -> Action {
     replies
         .iter()
         .flat_map(|r| &r.buttons)
@@ -113,14 +113,14 @@ fn button(replies: &[Reply], label: &str) -> Action {
 }
 
 /// The one public reply, or a panic showing what came instead.
-fn public(replies: &[Reply]) -> &Reply {
+pub(crate) fn public(replies: &[Reply]) -> &Reply {
     assert_eq!(replies.len(), 1, "{replies:?}");
     assert!(!replies[0].ephemeral, "refused: {}", replies[0].text);
     &replies[0]
 }
 
 /// The one private refusal, and its text.
-fn refused(replies: &[Reply]) -> String {
+pub(crate) fn refused(replies: &[Reply]) -> String {
     assert_eq!(replies.len(), 1, "{replies:?}");
     assert!(replies[0].ephemeral, "not refused: {}", replies[0].text);
     replies[0].text.to_string()

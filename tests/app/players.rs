@@ -1,0 +1,521 @@
+//! What a player meets around the rules: boards from their own side, finished games and
+//! spectators, /piece at any time, /games, challenges answered and withdrawn by command,
+//! rematches, abandoned games, and the warning before a move that loses.
+
+use crate::service::{button, challenge_bob, public, refused, table, Table};
+use herald::app::{ColorChoice, Command, Reply, Request, DAY};
+use herald::render::{render_game, Options};
+use herald::rules::{new_game, AnyGame, VariantId};
+use herald::store::{ChallengeStatus, GameStatus};
+
+/// The PNG the service draws for `game` with Black at the bottom when `black_below`.
+fn drawn(game: &dyn AnyGame, black_below: bool) -> Vec<u8> {
+    let options = Options {
+        width: 500,
+        flip: black_below,
+    };
+    render_game(game, None, options).unwrap()
+}
+
+fn epoch_after(moves: &[&str]) -> Box<dyn AnyGame> {
+    let mut game = new_game(VariantId::Epoch, None).unwrap();
+    for m in moves {
+        game.play(m).unwrap();
+    }
+    game
+}
+
+fn board(player: Option<&str>, game: Option<i64>, flip: bool) -> Command {
+    Command::Board {
+        opponent: player.map(str::to_string),
+        game,
+        flip,
+        private: false,
+    }
+}
+
+fn history(player: Option<&str>, game: Option<i64>) -> Command {
+    Command::History {
+        opponent: player.map(str::to_string),
+        game,
+    }
+}
+
+fn image(replies: &[Reply]) -> &[u8] {
+    public(replies).image.as_deref().expect("a board image")
+}
+
+impl Table {
+    /// `user` says `command` in another server's channel.
+    async fn elsewhere(&self, user: &str, command: Command) -> Vec<Reply> {
+        let req = Request {
+            user: user.into(),
+            guild: Some("other-guild".into()),
+            channel: "lounge".into(),
+            command,
+        };
+        self.service.handle(&req).await
+    }
+}
+
+#[tokio::test]
+async fn boards_are_drawn_from_the_viewers_side() {
+    let t = table(true).await;
+    t.game(3).await;
+    // After White's move the side to move, Black, is at the bottom of the image.
+    let r = t.mv("alice", "Tb1-d4").await;
+    let after = epoch_after(&["Tb1-d4"]);
+    assert_eq!(image(&r), drawn(&*after, true));
+    // /board: each player's own side at the bottom, `flip` turns it, a spectator sees
+    // White's side.
+    assert_eq!(
+        image(&t.say("alice", board(None, None, false)).await),
+        drawn(&*after, false)
+    );
+    assert_eq!(
+        image(&t.say("alice", board(None, None, true)).await),
+        drawn(&*after, true)
+    );
+    assert_eq!(
+        image(&t.say("bob", board(None, None, false)).await),
+        drawn(&*after, true)
+    );
+    assert_eq!(
+        image(&t.say("carol", board(Some("alice"), None, false)).await),
+        drawn(&*after, false)
+    );
+    // After the swap bob holds White: his board has White at the bottom, and the image
+    // of the swap shows the side to move (Black, now alice's) at the bottom.
+    let r = t.say("bob", Command::Swap { opponent: None }).await;
+    assert_eq!(image(&r), drawn(&*after, true));
+    assert_eq!(
+        image(&t.say("bob", board(None, None, false)).await),
+        drawn(&*after, false)
+    );
+    assert_eq!(
+        image(&t.say("alice", board(None, None, false)).await),
+        drawn(&*after, true)
+    );
+}
+
+#[tokio::test]
+async fn a_piece_can_be_studied_during_the_opponents_turn() {
+    let t = table(true).await;
+    t.game(3).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    let piece = |square: &str| Command::Piece {
+        square: square.into(),
+        opponent: None,
+    };
+    // alice's Templar on d4, while bob is to move: its moves as if White were to move.
+    let r = t.say("alice", piece("d4")).await;
+    let text = r[0].text.to_string();
+    let expected = new_game(
+        VariantId::Epoch,
+        Some(
+            &epoch_after(&["Tb1-d4"])
+                .position_text()
+                .replace(" b ", " w "),
+        ),
+    )
+    .unwrap()
+    .moves_from("d4".parse().unwrap())
+    .len();
+    assert!(expected > 0);
+    assert!(
+        text.contains(&format!(
+            "White Templar on d4: enhanced, it stands inside its side's command zone; \
+             {expected} legal moves if it were White's turn (Black is to move now"
+        )),
+        "{text}"
+    );
+    assert!(r[0].image.is_some(), "the piece's moves are drawn");
+    // bob's own piece, on his turn: its moves now.
+    let text = t.say("bob", piece("b13")).await[0].text.to_string();
+    assert!(
+        text.contains("Black Templar on b13") && text.contains("now."),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn chess_pieces_are_described_without_epochs_zone() {
+    let t = table(false).await;
+    let r = t
+        .say(
+            "alice",
+            challenge_bob(VariantId::Chess, ColorChoice::White, 3),
+        )
+        .await;
+    public(&t.press("bob", button(&r, "Accept")).await);
+    let r = t
+        .say(
+            "bob",
+            Command::Piece {
+                square: "g8".into(),
+                opponent: None,
+            },
+        )
+        .await;
+    let text = r[0].text.to_string();
+    assert!(
+        text.starts_with("Black Knight on g8: 2 legal moves if it were Black's turn"),
+        "{text}"
+    );
+    assert!(!text.contains("zone"), "{text}");
+    // Chess has no swap rule, and says so.
+    public(&t.mv("alice", "e4").await);
+    let text = refused(&t.say("bob", Command::Swap { opponent: None }).await);
+    assert_eq!(text, "Chess has no swap rule: Black simply plays a move.");
+}
+
+#[tokio::test]
+async fn finished_games_stay_visible_to_players_and_spectators() {
+    let t = table(true).await;
+    let id = t.game(3).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    // Resigning posts the final board.
+    let r = t.say("bob", Command::Resign { opponent: None }).await;
+    let final_board = drawn(&*epoch_after(&["Tb1-d4"]), true);
+    assert_eq!(image(&r), final_board);
+    // /board with nothing named shows the asker's latest game, finished, with its result.
+    let r = t.say("alice", board(None, None, false)).await;
+    let text = public(&r).text.to_string();
+    assert!(
+        text.contains(&format!("Game #{id}: @alice (White) vs @bob (Black)."))
+            && text.contains("@bob resigned; @alice won as White."),
+        "{text}"
+    );
+    // A spectator names a player or the game number; /history does the same.
+    let by_player = t.say("carol", board(Some("bob"), None, false)).await;
+    assert!(public(&by_player).text.to_string().contains("resigned"));
+    let by_number = t.say("carol", board(None, Some(id), false)).await;
+    assert_eq!(image(&by_number), drawn(&*epoch_after(&["Tb1-d4"]), false));
+    let r = t.say("carol", history(None, Some(id))).await;
+    assert!(
+        r[0].text.to_string().contains("1. Td4 1-0"),
+        "{}",
+        r[0].text
+    );
+    let r = t.say("carol", history(Some("alice"), None)).await;
+    assert!(r[0].attachment.is_some());
+    // Nothing to show, said specifically; another server's games are not visible.
+    assert_eq!(
+        refused(&t.say("carol", board(None, None, false)).await),
+        "You have no game in this channel: name a player or a game number to look at one."
+    );
+    assert_eq!(
+        refused(&t.say("carol", board(Some("dave"), None, false)).await),
+        "@dave has no game in this channel."
+    );
+    assert_eq!(
+        refused(&t.elsewhere("carol", board(None, Some(id), false)).await),
+        format!("There is no game #{id} on this server.")
+    );
+}
+
+#[tokio::test]
+async fn agreed_draws_time_outs_and_aborts_post_the_final_board() {
+    let t = table(true).await;
+    t.game(3).await;
+    let r = t.say("alice", Command::Abort { opponent: None }).await;
+    assert_eq!(image(&r), drawn(&*epoch_after(&[]), false));
+
+    t.game(3).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    public(&t.say("bob", Command::Draw { opponent: None }).await);
+    let r = t.say("alice", Command::Draw { opponent: None }).await;
+    assert!(
+        public(&r).text.to_string().contains("draw"),
+        "{}",
+        r[0].text
+    );
+    assert_eq!(image(&r), drawn(&*epoch_after(&["Tb1-d4"]), true));
+
+    t.game(1).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    public(&t.mv("bob", "Tb13-d10").await);
+    t.clock.advance(DAY + 1);
+    let r = t.service.tick().await;
+    assert!(public(&r)
+        .text
+        .to_string()
+        .contains("@alice ran out of time"));
+    assert_eq!(
+        image(&r),
+        drawn(&*epoch_after(&["Tb1-d4", "Tb13-d10"]), false)
+    );
+}
+
+#[tokio::test]
+async fn a_game_whose_player_never_moved_is_aborted_not_lost() {
+    let t = table(false).await;
+    let id = t.game(1).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    t.clock.advance(DAY + 1);
+    let r = t.service.tick().await;
+    let text: Vec<String> = r.iter().map(|r| r.text.to_string()).collect();
+    assert_eq!(
+        text,
+        vec![format!(
+            "Game #{id} is aborted: @bob did not make a first move in time. An abandoned game has no result."
+        )]
+    );
+    let g = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((g.status, g.result), (GameStatus::Aborted, None));
+}
+
+#[tokio::test]
+async fn games_lists_open_challenges_and_the_most_urgent_game_first() {
+    let t = table(false).await;
+    // alice: a game with bob where it is bob's move, a game with carol where it is hers
+    // (carol moved first), a challenge she made to dave and one she received from erin.
+    t.game(3).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    let c = t
+        .say(
+            "carol",
+            Command::Challenge {
+                opponent: "alice".into(),
+                terms: herald::app::Terms {
+                    color: ColorChoice::White,
+                    ..Default::default()
+                },
+            },
+        )
+        .await;
+    public(&t.press("alice", button(&c, "Accept")).await);
+    public(&t.mv("carol", "Tb1-d4").await);
+    let to_dave = Command::Challenge {
+        opponent: "dave".into(),
+        terms: Default::default(),
+    };
+    public(&t.say("alice", to_dave).await);
+    let from_erin = Command::Challenge {
+        opponent: "alice".into(),
+        terms: Default::default(),
+    };
+    public(&t.say("erin", from_erin).await);
+    let r = t.say("alice", Command::Games).await;
+    let lines: Vec<String> = r[0].text.to_string().lines().map(str::to_string).collect();
+    assert_eq!(lines[0], "Your unfinished games, most urgent first:");
+    assert!(
+        lines[1].contains("@carol") && lines[1].contains("**your move**"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[2].contains("@bob") && lines[2].contains("their move"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[3], "Your open challenges:");
+    assert!(
+        lines[4].contains(" to @dave") && lines[4].contains("/withdraw"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[5].contains(" from @erin") && lines[5].contains("/accept"),
+        "{lines:?}"
+    );
+}
+
+fn answer(accept: bool, challenger: Option<&str>, challenge: Option<i64>) -> Command {
+    Command::Answer {
+        accept,
+        challenger: challenger.map(str::to_string),
+        challenge,
+    }
+}
+
+fn withdraw(opponent: Option<&str>, challenge: Option<i64>) -> Command {
+    Command::Withdraw {
+        opponent: opponent.map(str::to_string),
+        challenge,
+    }
+}
+
+#[tokio::test]
+async fn challenges_are_answered_and_withdrawn_by_command_or_button() {
+    let t = table(false).await;
+    let store = t.service.store();
+    assert_eq!(
+        refused(&t.say("bob", answer(true, None, None)).await),
+        "No open challenge waits for your answer in this channel."
+    );
+    // The one waiting challenge needs no name.
+    public(
+        &t.say(
+            "alice",
+            challenge_bob(VariantId::Chess, ColorChoice::White, 3),
+        )
+        .await,
+    );
+    let r = t.say("bob", answer(true, None, None)).await;
+    assert!(
+        public(&r).text.to_string().contains("you move first"),
+        "{}",
+        r[0].text
+    );
+    t.say("alice", Command::Resign { opponent: None }).await;
+
+    // Two wait for bob: he names the challenger, or the number.
+    let from_alice = t
+        .say(
+            "alice",
+            challenge_bob(VariantId::Epoch, ColorChoice::White, 3),
+        )
+        .await;
+    let carol = Command::Challenge {
+        opponent: "bob".into(),
+        terms: Default::default(),
+    };
+    public(&t.say("carol", carol).await);
+    let text = refused(&t.say("bob", answer(false, None, None)).await);
+    assert!(
+        text.starts_with("Several challenges are open here: #2 with @alice, #3 with @carol"),
+        "{text}"
+    );
+    let r = t.say("bob", answer(false, Some("carol"), None)).await;
+    assert_eq!(
+        public(&r).text.to_string(),
+        "@bob declined the challenge from @carol."
+    );
+    assert_eq!(
+        refused(&t.say("bob", answer(false, Some("carol"), None)).await),
+        "You have no open challenge from @carol in this channel."
+    );
+
+    // The challenger withdraws: by the Cancel button, which only they may press.
+    let cancel = button(&from_alice, "Cancel");
+    assert_eq!(
+        refused(&t.press("bob", cancel).await),
+        "Only @alice can withdraw this challenge."
+    );
+    let r = t.press("alice", cancel).await;
+    assert_eq!(
+        public(&r).text.to_string(),
+        "@alice withdrew challenge #2 to @bob."
+    );
+    assert_eq!(r[0].mentions, vec!["bob"]);
+    assert_eq!(
+        refused(&t.press("bob", button(&from_alice, "Accept")).await),
+        "This challenge was withdrawn."
+    );
+    let c = store.challenge(2).await.unwrap().unwrap();
+    assert_eq!(c.status, ChallengeStatus::Withdrawn);
+    // ... or by command, with or without naming it.
+    public(
+        &t.say(
+            "alice",
+            challenge_bob(VariantId::Epoch, ColorChoice::White, 3),
+        )
+        .await,
+    );
+    public(&t.say("alice", withdraw(None, None)).await);
+    assert_eq!(
+        refused(&t.say("alice", withdraw(Some("bob"), None)).await),
+        "You have no open challenge to @bob in this channel."
+    );
+    public(
+        &t.say(
+            "alice",
+            challenge_bob(VariantId::Epoch, ColorChoice::White, 3),
+        )
+        .await,
+    );
+    let r = t.say("alice", withdraw(None, Some(5))).await;
+    assert!(public(&r)
+        .text
+        .to_string()
+        .contains("withdrew challenge #5"));
+}
+
+#[tokio::test]
+async fn pressing_rematch_after_the_opponent_did_accepts_their_offer() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    let r = t.say("bob", Command::Resign { opponent: None }).await;
+    let rematch = button(&r, "Rematch");
+    let offer = t.press("alice", rematch).await;
+    assert!(public(&offer).text.to_string().contains("rematch"));
+    let r = t.press("bob", rematch).await;
+    let text = public(&r).text.to_string();
+    assert!(text.contains("@bob plays White"), "{text}");
+    let games = t.service.store().games_of("bob", true).await.unwrap();
+    assert_eq!((games.len(), games[0].white.as_str()), (1, "bob"));
+    assert_ne!(games[0].id, id);
+}
+
+#[tokio::test]
+async fn a_stale_confirmation_plays_nothing() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    for (who, mv) in [
+        ("alice", "Tb1-d4"),
+        ("bob", "Tb13-d10"),
+        ("alice", "Td4-b1"),
+        ("bob", "Td10-b13"),
+        ("alice", "Tb1-d4"),
+        ("bob", "Tb13-d10"),
+        ("alice", "Td4-b1"),
+    ] {
+        public(&t.mv(who, mv).await);
+    }
+    let warning = t.mv("bob", "Td10-b13").await;
+    refused(&warning);
+    // bob thinks better of it, and the game moves on.
+    public(&t.mv("bob", "a11a10").await);
+    let r = t.press("bob", button(&warning, "Confirm")).await;
+    assert_eq!(
+        refused(&r),
+        "The game has moved on since that warning; nothing was played. Make your move again."
+    );
+    let g = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((g.ply, g.status), (8, GameStatus::Active));
+    // The typed confirmation plays at once.
+    let r = t
+        .say(
+            "alice",
+            Command::Move {
+                text: "Tb1-d4".into(),
+                opponent: None,
+                confirm: true,
+            },
+        )
+        .await;
+    public(&r);
+}
+
+#[tokio::test]
+async fn a_spectator_asking_for_rules_in_a_chess_channel_gets_chess() {
+    let t = table(false).await;
+    public(
+        &t.say(
+            "alice",
+            challenge_bob(VariantId::Chess, ColorChoice::White, 3),
+        )
+        .await,
+    );
+    let r = t.say("bob", answer(true, None, None)).await;
+    public(&r);
+    let r = t.say("carol", Command::Rules { topic: None }).await;
+    assert!(
+        r[0].text.to_string().starts_with("**Chess**"),
+        "{}",
+        r[0].text
+    );
+}
+
+#[test]
+fn ageiou_results_on_the_image_name_light_and_dark() {
+    // Light captures Dark's last king's bishop-less king: set up a capture of a bare king.
+    let mut game = new_game(
+        VariantId::Ageiou,
+        Some("10/10/10/10/10/4k5/4Q5/10/10/4K5 w - - - 0 1"),
+    )
+    .unwrap();
+    game.play("e4e5").unwrap();
+    assert_eq!(
+        herald::render::outcome_line(&*game).as_deref(),
+        Some("Light wins: king captured")
+    );
+}
