@@ -75,7 +75,7 @@ pub fn reason_words(reason: Reason, winner_to_move: Option<bool>) -> &'static st
         (Reason::NoProgress, _) => "the no-progress limit",
         (Reason::InsufficientMaterial, _) => "insufficient material",
         (Reason::Campmate, _) => "campmate: a king reached the far rank",
-        (Reason::KingCaptured, _) => "the king was captured with no bishop left to save it",
+        (Reason::KingCaptured, _) => "capturing the king, which had no bishop left to save it",
     }
 }
 

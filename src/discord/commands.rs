@@ -142,8 +142,8 @@ fn challenge_options() -> Vec<CreateCommandOption> {
         days = days.add_int_choice(days_text(d), d as i32);
     }
     let color = option(CommandOptionType::String, "color", "Your colour")
-        .add_string_choice("White (you move first)", "white")
-        .add_string_choice("Black", "black")
+        .add_string_choice("White (Light in AGEIOU; you move first)", "white")
+        .add_string_choice("Black (Dark in AGEIOU)", "black")
         .add_string_choice("Random", "random");
     let who = option(CommandOptionType::User, "opponent", "Who you challenge").required(true);
     let mut options = vec![who, variant, color, days];

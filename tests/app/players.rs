@@ -519,3 +519,60 @@ fn ageiou_results_on_the_image_name_light_and_dark() {
         Some("Light wins: king captured")
     );
 }
+
+/// A game between alice (White, to move) and bob from a position text, as the store keeps it.
+async fn game_from(t: &Table, variant: VariantId, fen: &str) -> i64 {
+    use herald::store::{Offer, Opening};
+    let store = t.service.store();
+    let now = t.service.now();
+    let c = store
+        .create_challenge(&Offer {
+            guild: Some("guild".into()),
+            channel: "general".into(),
+            challenger: "alice".into(),
+            challenged: "bob".into(),
+            variant,
+            color: ColorChoice::White,
+            days: 3,
+            options: Default::default(),
+            rematch_of: None,
+            created_at: now,
+            expires_at: now + DAY,
+        })
+        .await
+        .unwrap();
+    let opening = Opening {
+        white: "alice".into(),
+        black: "bob".into(),
+        start_fen: fen.into(),
+        deadline: Some(now + 3 * DAY),
+        created_at: now,
+    };
+    store.accept_challenge(&c, &opening).await.unwrap().id
+}
+
+#[tokio::test]
+async fn ageiou_announces_its_win_in_light_and_dark_and_in_good_grammar() {
+    let t = table(false).await;
+    let id = game_from(
+        &t,
+        VariantId::Ageiou,
+        "10/10/10/10/10/4k5/4Q5/10/10/4K5 w - - - 0 1",
+    )
+    .await;
+    let r = t.mv("alice", "e4e5").await;
+    let text = public(&r).text.to_string();
+    assert!(
+        text.contains(
+            "@alice wins as Light by capturing the king, which had no bishop left to save it."
+        ),
+        "{text}"
+    );
+    let r = t.say("bob", board(None, Some(id), false)).await;
+    let text = public(&r).text.to_string();
+    assert!(
+        text.contains("@alice (Light) vs @bob (Dark).")
+            && text.contains("@alice won as Light by capturing the king"),
+        "{text}"
+    );
+}
