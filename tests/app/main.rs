@@ -7,5 +7,6 @@ mod support;
 
 mod cli;
 mod local;
+mod records;
 mod render;
 mod service;
