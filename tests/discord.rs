@@ -650,7 +650,7 @@ async fn ageiou_with_its_options_plays_to_a_result_through_discord() {
     let record = history
         .files
         .iter()
-        .find(|(name, _)| name.ends_with(".txt"))
+        .find(|(name, _)| name.ends_with(".pgn"))
         .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
         .expect("the record file");
     assert!(

@@ -1,8 +1,8 @@
 //! What a player or a spectator can look at: a board, one piece's moves, their games and
 //! challenges, a game's history, and the rules.
 
-use super::record::{movetext, record};
-use super::{words, Attachment, Handled, Refusal, Reply, Request, Service, Text};
+use super::record::{movetext, record_file};
+use super::{words, Handled, Refusal, Reply, Request, Service, Text};
 use crate::rules::{Color, Square, VariantId};
 use crate::store::{GameStatus, StoredGame};
 
@@ -150,10 +150,7 @@ impl Service {
         let game = self.rules_game(&row).await?;
         let text = movetext(&moves, &game.move_numbers());
         let mut reply = Reply::private(&req.channel, words::history(&row, &text));
-        reply.attachment = Some(Attachment {
-            name: format!("herald-game-{}.txt", row.id),
-            bytes: record(&row, &text).into_bytes(),
-        });
+        reply.attachment = Some(record_file(&row, &moves, &*game));
         Ok(vec![reply])
     }
 }

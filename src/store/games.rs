@@ -216,6 +216,14 @@ impl Store {
         self.all(games("SELECT * FROM games ORDER BY id")).await
     }
 
+    /// Moves whose game does not exist, for the consistency check: each missing game's id
+    /// with how many moves name it.
+    pub async fn moves_without_game(&self) -> Result<Vec<(i64, i64)>, StoreError> {
+        let sql = "SELECT game_id, count(*) FROM moves \
+                   WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id ORDER BY game_id";
+        Ok(sqlx::query_as(sql).fetch_all(self.pool()).await?)
+    }
+
     /// Unfinished games whose deadline is at or before `time`.
     pub async fn games_due(&self, time: i64) -> Result<Vec<StoredGame>, StoreError> {
         let sql = "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL \

@@ -8,5 +8,6 @@ mod support;
 mod cli;
 mod local;
 mod players;
+mod records;
 mod render;
 mod service;

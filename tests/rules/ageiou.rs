@@ -581,7 +581,7 @@ fn the_help_covers_every_topic_and_says_what_herald_decided() {
         let text = help(VariantId::Ageiou, Some(topic));
         assert!(text.contains("decided by Herald"), "{topic}: {text}");
     }
-    assert!(help(VariantId::Ageiou, Some("options")).contains("portal-turns 1-7"));
+    assert!(help(VariantId::Ageiou, Some("options")).contains("portal_turns 1-7"));
     assert_eq!(VariantId::Ageiou.title(), "AGEIOU");
     assert_eq!("ageiou".parse::<VariantId>(), Ok(VariantId::Ageiou));
 }
