@@ -204,7 +204,56 @@ fn render(
     Ok(Ok(()))
 }
 
+/// The bot token once it is known: no log line or error Herald prints may show it.
+static SECRET: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// `text` without the bot token, whoever wrote it (Herald, serenity, or a server's error body).
+fn hide(text: &str) -> String {
+    match SECRET.get() {
+        Some(token) => herald::discord::scrub(text, token),
+        None => text.to_string(),
+    }
+}
+
+/// One log line on its way to `W` (stderr): gathered whole, then written without the token.
+struct LogLine<W: std::io::Write> {
+    line: Vec<u8>,
+    to: W,
+}
+
+impl<W: std::io::Write> LogLine<W> {
+    fn new(to: W) -> LogLine<W> {
+        LogLine {
+            line: Vec::new(),
+            to,
+        }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for LogLine<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.line.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.line.is_empty() {
+            let line = hide(&String::from_utf8_lossy(&self.line));
+            self.line.clear();
+            self.to.write_all(line.as_bytes())?;
+        }
+        self.to.flush()
+    }
+}
+
+impl<W: std::io::Write> Drop for LogLine<W> {
+    fn drop(&mut self) {
+        let _ = std::io::Write::flush(self);
+    }
+}
+
 /// Logs to stderr, filtered by RUST_LOG (e.g. `info`, `herald=debug`); warnings by default.
+/// Every line goes through [`hide`].
 fn init_logs() {
     use tracing_subscriber::prelude::*;
     let filter: tracing_subscriber::filter::Targets = std::env::var("RUST_LOG")
@@ -216,7 +265,7 @@ fn init_logs() {
     let _ = tracing_subscriber::registry()
         .with(
             tracing_subscriber::fmt::layer()
-                .with_writer(std::io::stderr)
+                .with_writer(|| LogLine::new(std::io::stderr()))
                 .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())),
         )
         .with(filter)
@@ -228,10 +277,11 @@ fn bot() -> ExitCode {
     let config = match herald::discord::Config::from_env() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("herald: {e}");
+            eprintln!("herald: {}", hide(&e.to_string()));
             return ExitCode::FAILURE;
         }
     };
+    let _ = SECRET.set(config.token.clone());
     let url = match herald::config::database_url(None) {
         Ok(url) => url,
         Err(e) => {
@@ -250,7 +300,7 @@ fn bot() -> ExitCode {
     match done {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("herald: {e}");
+            eprintln!("herald: {}", hide(&e.to_string()));
             ExitCode::FAILURE
         }
     }
@@ -307,5 +357,31 @@ fn main() -> ExitCode {
             }
         },
         None => bot(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn a_log_line_never_shows_the_token_whoever_wrote_it() {
+        let _ = SECRET.set("Bot secret.token.value".into());
+        let mut out = Vec::new();
+        {
+            let mut line = LogLine::new(&mut out);
+            // As serenity might log a server's answer: the token, in pieces of a line.
+            write!(line, "WARN request failed: secret.tok").unwrap();
+            writeln!(line, "en.value is not valid").unwrap();
+        }
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            format!(
+                "WARN request failed: {} is not valid\n",
+                herald::discord::HIDDEN
+            )
+        );
     }
 }

@@ -2,16 +2,18 @@
 //! client, service, SQLite, renderer) against the fake Discord on 127.0.0.1, driven by the
 //! INTERACTION_CREATE dispatches Discord would send.
 
+use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 #[path = "support/fake.rs"]
 mod fake;
 #[path = "support/mod.rs"]
 mod support;
 
-use fake::{opt, user_opt, Fake, Recorded, Sent, APPLICATION, GUILD};
+use fake::{opt, user_opt, Fake, Fault, Recorded, Sent, APPLICATION, GUILD};
 
 const TOKEN: &str = "fake-bot-token.abc.def";
 const WAIT: Duration = Duration::from_secs(30);
@@ -33,6 +35,7 @@ fn start_bot(dir: &Path, vars: &[(&str, String)]) -> Child {
         .env_remove("DEV_GUILD_ID")
         .env_remove("DISCORD_API_BASE")
         .env_remove("DATABASE_URL")
+        .env_remove("DISCORD_TIMEOUT")
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -55,18 +58,56 @@ fn bot_vars(fake: &Fake, dir: &Path) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Waits for the bot to exit by itself, without blocking the fake Discord's runtime.
+/// Waits for the bot to exit by itself, without blocking the fake Discord's runtime. A bot
+/// still running after `WAIT` is killed and the test fails (rather than hanging).
 async fn exit(bot: Child) -> std::process::Output {
-    tokio::task::spawn_blocking(move || bot.wait_with_output())
-        .await
-        .unwrap()
-        .unwrap()
+    let pid = bot.id().to_string();
+    let waited = tokio::task::spawn_blocking(move || bot.wait_with_output());
+    match tokio::time::timeout(WAIT, waited).await {
+        Ok(done) => done.unwrap().unwrap(),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid]).status();
+            panic!("the bot did not stop by itself within {WAIT:?}");
+        }
+    }
 }
 
 fn stop(mut bot: Child) -> String {
     let _ = bot.kill();
     let out = bot.wait_with_output().expect("the bot's output");
     String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The bot's stderr as it comes, read on a thread, so a test can wait for a line while the bot
+/// runs.
+fn watch_stderr(bot: &mut Child) -> Arc<Mutex<String>> {
+    let mut stderr = bot.stderr.take().expect("stderr is piped");
+    let log = Arc::new(Mutex::new(String::new()));
+    let into = log.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stderr.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            into.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    log
+}
+
+/// Waits until the watched log holds `needle`; the log so far either way.
+async fn wait_log(log: &Mutex<String>, needle: &str) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let text = log.lock().unwrap().clone();
+        if text.contains(needle) || Instant::now() > deadline {
+            return text;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 async fn answer(fake: &Fake, sent: &Sent) -> Recorded {
@@ -388,6 +429,100 @@ async fn a_missing_or_rejected_token_stops_the_bot_with_a_clear_message() {
 }
 
 #[tokio::test]
+async fn a_discord_that_never_answers_stops_the_bot_at_start_with_what_was_tried() {
+    let dir = tempfile::tempdir().unwrap();
+
+    // The REST API takes the connection and never answers.
+    let fake = Fake::start(TOKEN).await.unwrap();
+    fake.set_fault(Fault::Silent);
+    let mut vars = bot_vars(&fake, dir.path());
+    vars.push(("DISCORD_TIMEOUT", "1".into()));
+    let began = Instant::now();
+    let out = exit(start_bot(dir.path(), &vars)).await;
+    let took = began.elapsed();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains(&format!("cannot reach Discord at {}", fake.api_base())),
+        "{text}"
+    );
+    assert!(
+        text.contains("GET /api/v10/users/@me (checking the token) had no answer within 1 s"),
+        "{text}"
+    );
+    assert!(took < Duration::from_secs(15), "gave up after {took:?}");
+    assert!(
+        !text.contains("panicked") && !text.contains(TOKEN),
+        "{text}"
+    );
+    assert!(fake.requests().iter().any(|r| r.path == "/users/@me"));
+
+    // REST answers, but the gateway takes the connection and never speaks.
+    let fake = Fake::start(TOKEN).await.unwrap();
+    fake.set_fault(Fault::SilentGateway);
+    let mut vars = bot_vars(&fake, dir.path());
+    vars.push(("DISCORD_TIMEOUT", "1".into()));
+    let out = exit(start_bot(dir.path(), &vars)).await;
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains(&format!(
+            "cannot reach Discord at {}: the gateway sent no READY within 1 s",
+            fake.api_base()
+        )),
+        "{text}"
+    );
+
+    // A timeout that is not a number of seconds is refused before anything is tried.
+    let mut vars = bot_vars(&fake, dir.path());
+    vars.push(("DISCORD_TIMEOUT", "soon".into()));
+    let out = exit(start_bot(dir.path(), &vars)).await;
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("DISCORD_TIMEOUT must be a number of seconds"),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_token_is_never_printed_even_when_discord_repeats_it() {
+    let dir = tempfile::tempdir().unwrap();
+
+    // At start: the error that stops the bot quotes the server, without the token.
+    let fake = Fake::start(TOKEN).await.unwrap();
+    fake.set_fault(Fault::EchoToken);
+    let out = exit(start_bot(dir.path(), &bot_vars(&fake, dir.path()))).await;
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("cannot reach Discord"), "{text}");
+    assert!(text.contains("HTTP 500"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "internal error while serving Bot {}",
+            herald::discord::HIDDEN
+        )),
+        "{text}"
+    );
+    assert!(!text.contains(TOKEN), "the token leaked: {text}");
+
+    // Running: a failed answer is logged, quoting the server, without the token.
+    let fake = Fake::start(TOKEN).await.unwrap();
+    let mut bot = start_bot(dir.path(), &bot_vars(&fake, dir.path()));
+    let log = watch_stderr(&mut bot);
+    assert!(fake.wait_ready(1, WAIT).await, "the bot connected");
+    fake.set_fault(Fault::EchoToken);
+    let sent = fake.slash(ALICE, LOBBY, "rules", vec![]);
+    answer(&fake, &sent).await;
+    let text = wait_log(&log, "answering the interaction failed").await;
+    let _ = bot.kill();
+    let _ = bot.wait();
+    assert!(text.contains("answering the interaction failed"), "{text}");
+    assert!(text.contains(herald::discord::HIDDEN), "{text}");
+    assert!(!text.contains(TOKEN), "the token leaked: {text}");
+}
+
+#[tokio::test]
 async fn settings_come_from_a_dot_env_file_when_the_environment_lacks_them() {
     let dir = tempfile::tempdir().unwrap();
     let fake = Fake::start(TOKEN).await.unwrap();
@@ -427,6 +562,7 @@ async fn reminders_and_time_outs_are_posted_in_the_games_channel() {
         dev_guild: None,
         api_base: Some(fake.api_base().to_string()),
         tick: Duration::from_millis(100),
+        timeout: herald::discord::TIMEOUT,
     };
     let bot = tokio::spawn(herald::discord::run(service, config));
     assert!(fake.wait_ready(1, WAIT).await);
@@ -503,6 +639,7 @@ async fn bot_in_process(dir: &Path) -> (Fake, tokio::task::JoinHandle<()>) {
         dev_guild: None,
         api_base: Some(fake.api_base().to_string()),
         tick: Duration::from_secs(60),
+        timeout: herald::discord::TIMEOUT,
     };
     let bot = tokio::spawn(async move {
         let _ = herald::discord::run(service, config).await;
@@ -574,7 +711,7 @@ async fn fantastic_xiii_plays_to_an_agreed_draw_through_discord() {
     );
     let history = answer(
         &fake,
-        &fake.slash(ALICE, LOBBY, "history", vec![user_opt("opponent", BOB)]),
+        &fake.slash(ALICE, LOBBY, "history", vec![user_opt("player", BOB)]),
     )
     .await;
     assert!(
@@ -697,5 +834,70 @@ async fn a_slow_answer_is_deferred_then_filled_in() {
     assert!(filled.content().contains("**e4**"), "{}", filled.content());
     assert_eq!(board_size(&filled).0, 1000);
     assert_eq!(filled.allowed_users(), vec![BOB.to_string()]);
+    bot.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_option_herald_does_not_know_is_refused_not_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+
+    // A misspelt option (as a command registered by another Herald could send) is refused with
+    // the options the command has, instead of a challenge with a colour nobody chose.
+    let misspelt = answer(
+        &fake,
+        &fake.slash(
+            ALICE,
+            LOBBY,
+            "challenge",
+            vec![user_opt("opponent", BOB), opt("colour", "black")],
+        ),
+    )
+    .await;
+    assert!(misspelt.ephemeral(), "{}", misspelt.content());
+    assert_eq!(
+        misspelt.content(),
+        "/challenge has no option 'colour': its options are opponent, variant, color, days, \
+         portal_turns, repetitions, fifty."
+    );
+
+    // An option of the wrong kind is refused too, not read as if absent.
+    let wrong_kind = answer(
+        &fake,
+        &fake.slash(
+            ALICE,
+            LOBBY,
+            "challenge",
+            vec![user_opt("opponent", BOB), opt("days", "three")],
+        ),
+    )
+    .await;
+    assert!(wrong_kind.ephemeral(), "{}", wrong_kind.content());
+    assert!(
+        wrong_kind
+            .content()
+            .contains("/challenge cannot read days: it takes Integer, not String"),
+        "{}",
+        wrong_kind.content()
+    );
+    let none = answer(
+        &fake,
+        &fake.slash(ALICE, LOBBY, "games", vec![opt("foo", "bar")]),
+    )
+    .await;
+    assert!(
+        none.content().contains("/games takes no options"),
+        "{}",
+        none.content()
+    );
+
+    // Nothing was posted for anyone else to see; the right options still work.
+    assert!(fake
+        .requests()
+        .iter()
+        .filter(|r| r.callback_type() == Some(4))
+        .all(Recorded::ephemeral));
+    let (text, _) = start(&fake, HALL, "chess", vec![]).await;
+    assert!(text.contains(&at(BOB)), "{text}");
     bot.abort();
 }

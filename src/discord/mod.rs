@@ -5,14 +5,15 @@
 mod commands;
 mod send;
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{
-    ActivityData, ApplicationId, ClientBuilder, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GatewayIntents, GuildId,
-    Http, HttpBuilder, Interaction, Ready,
+    ActivityData, ApplicationId, ClientBuilder, CommandInteraction, CommandOptionType,
+    ComponentInteraction, Context, CreateAutocompleteResponse, CreateInteractionResponse,
+    EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Ready,
 };
 use serenity::async_trait;
 use serenity::builder::Builder;
@@ -25,6 +26,11 @@ pub use commands::{clip, definitions};
 const TICK: Duration = Duration::from_secs(60);
 /// How long an interaction may work before Herald defers its answer (Discord allows 3 s).
 const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// How long Herald waits for Discord unless DISCORD_TIMEOUT says otherwise: for the answer to
+/// each REST call, and at start for the gateway's READY.
+pub const TIMEOUT: Duration = Duration::from_secs(10);
+/// What stands in a log line or an error where the bot token was.
+pub const HIDDEN: &str = "[DISCORD_TOKEN]";
 
 /// What the bot needs to know to start.
 #[derive(Clone, Debug)]
@@ -36,6 +42,8 @@ pub struct Config {
     pub api_base: Option<String>,
     /// How often the scheduler looks for reminders and time-outs.
     pub tick: Duration,
+    /// How long any answer from Discord may take: each REST call, and READY at start.
+    pub timeout: Duration,
 }
 
 /// Why the bot could not start, in words for whoever runs it. Never contains the token.
@@ -47,6 +55,8 @@ pub enum StartError {
     BadGuild(String),
     #[error("DISCORD_API_BASE must start with http:// or https://, not '{0}'")]
     BadBase(String),
+    #[error("DISCORD_TIMEOUT must be a number of seconds above 0 and at most 3600 (for example 10 or 2.5), not '{0}'")]
+    BadTimeout(String),
     #[error("Discord rejected DISCORD_TOKEN ({0}): copy the bot token again from the developer portal (Bot > Reset Token)")]
     Rejected(String),
     #[error("cannot reach Discord at {base}: {reason}")]
@@ -56,7 +66,7 @@ pub enum StartError {
 }
 
 impl Config {
-    /// Reads DISCORD_TOKEN, DEV_GUILD_ID and DISCORD_API_BASE through `var`.
+    /// Reads DISCORD_TOKEN, DEV_GUILD_ID, DISCORD_API_BASE and DISCORD_TIMEOUT through `var`.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Config, StartError> {
         let get = |name: &str| {
             var(name)
@@ -75,11 +85,21 @@ impl Config {
             Some(b) => return Err(StartError::BadBase(b)),
             None => None,
         };
+        let timeout = match get("DISCORD_TIMEOUT") {
+            Some(t) => t
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| StartError::BadTimeout(t.clone()))?,
+            None => TIMEOUT,
+        };
         Ok(Config {
             token,
             dev_guild,
             api_base,
             tick: TICK,
+            timeout,
         })
     }
 
@@ -87,9 +107,28 @@ impl Config {
         Config::from_vars(|name| std::env::var(name).ok())
     }
 
-    fn http(&self) -> Http {
-        let builder = HttpBuilder::new(&self.token);
-        match &self.api_base {
+    /// Where REST calls go.
+    fn base(&self) -> String {
+        self.api_base
+            .clone()
+            .unwrap_or_else(|| "https://discord.com".into())
+    }
+
+    /// The REST client: every call, whatever it is, ends within the timeout.
+    fn http(&self) -> Result<Http, StartError> {
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .timeout(self.timeout)
+            .build()
+            .map_err(|e| StartError::Unreachable {
+                base: self.base(),
+                reason: scrub(
+                    &format!("the HTTP client cannot be set up: {e}"),
+                    &self.token,
+                ),
+            })?;
+        let builder = HttpBuilder::new(&self.token).client(client);
+        Ok(match &self.api_base {
             // serenity sends requests to the proxy only with its own rate limiter off; the
             // proxy (or test double) is then the one that keeps to Discord's limits.
             Some(base) => builder
@@ -97,8 +136,47 @@ impl Config {
                 .ratelimiter_disabled(true)
                 .build(),
             None => builder.build(),
-        }
+        })
     }
+}
+
+/// `text` with the bot token (with or without "Bot ") replaced by [`HIDDEN`]: whatever a
+/// server sends back, an error or a log line never shows the token.
+pub fn scrub(text: &str, token: &str) -> String {
+    let bare = token.trim();
+    let bare = bare
+        .strip_prefix("Bot ")
+        .or_else(|| bare.strip_prefix("Bearer "))
+        .unwrap_or(bare)
+        .trim();
+    if bare.is_empty() {
+        return text.to_string();
+    }
+    text.replace(bare, HIDDEN)
+}
+
+/// An error from a call to Discord, as a log line may show it: without the token.
+fn said(http: &Http, e: &serenity::Error) -> String {
+    scrub(&e.to_string(), http.token())
+}
+
+/// A duration as people write it: `10 s`, `2.5 s`.
+fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+/// An error and what caused it, each cause once.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut parts = vec![e.to_string()];
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let text = c.to_string();
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+        cause = c.source();
+    }
+    parts.join(": ")
 }
 
 struct Handler {
@@ -106,41 +184,66 @@ struct Handler {
     tick: Duration,
     dev_guild: Option<GuildId>,
     started: AtomicBool,
+    /// Told when the first READY arrives.
+    connected: Mutex<Option<tokio::sync::oneshot::Sender<()>>>,
 }
 
 /// Runs the bot until Ctrl-C or SIGTERM, or until the connection fails for good.
+/// Every call to Discord ends within `config.timeout`; at start, a call that does not, or a
+/// gateway that sends no READY in that time, stops Herald with [`StartError::Unreachable`].
 pub async fn run(service: Arc<Service>, config: Config) -> Result<(), StartError> {
-    let http = config.http();
-    let base = config
-        .api_base
-        .clone()
-        .unwrap_or_else(|| "https://discord.com".into());
+    let http = config.http()?;
     // Checked first, so a bad token is a clear message rather than a gateway error later.
     match http.get_current_user().await {
         Ok(me) => tracing::info!(bot = %me.name, id = %me.id, "token accepted"),
-        Err(e) => return Err(classify(&e, &base)),
+        Err(e) => {
+            return Err(classify(
+                &e,
+                &config,
+                "GET /api/v10/users/@me (checking the token)",
+            ))
+        }
     }
+    let (connected, ready) = tokio::sync::oneshot::channel();
     let handler = Handler {
         service,
         tick: config.tick,
         dev_guild: config.dev_guild.map(GuildId::new),
         started: AtomicBool::new(false),
+        connected: Mutex::new(Some(connected)),
+    };
+    let failed = |e: serenity::Error| match e {
+        serenity::Error::Http(_) => classify(&e, &config, "connecting to the gateway"),
+        other => StartError::Gateway(scrub(&other.to_string(), &config.token)),
     };
     // Interactions arrive whatever the intents; Herald asks for no privileged one.
-    let mut client = ClientBuilder::new_with_http(config.http(), GatewayIntents::GUILDS)
+    let mut client = ClientBuilder::new_with_http(config.http()?, GatewayIntents::GUILDS)
         .event_handler(handler)
         .await
-        .map_err(|e| StartError::Gateway(e.to_string()))?;
+        .map_err(failed)?;
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutting down");
         shards.shutdown_all().await;
     });
-    client
-        .start()
-        .await
-        .map_err(|e| StartError::Gateway(e.to_string()))
+    let start = client.start();
+    tokio::pin!(start);
+    tokio::select! {
+        ended = &mut start => return ended.map_err(failed),
+        first = tokio::time::timeout(config.timeout, ready) => {
+            if first.is_err() {
+                return Err(StartError::Unreachable {
+                    base: config.base(),
+                    reason: format!(
+                        "the gateway sent no READY within {} of connecting (DISCORD_TIMEOUT)",
+                        seconds(config.timeout)
+                    ),
+                });
+            }
+        }
+    }
+    start.await.map_err(failed)
 }
 
 async fn shutdown_signal() {
@@ -165,28 +268,101 @@ async fn shutdown_signal() {
     }
 }
 
-fn classify(e: &serenity::Error, base: &str) -> StartError {
+/// Why a call at start failed, in words and without the token; `tried` says what Herald
+/// asked.
+fn classify(e: &serenity::Error, config: &Config, tried: &str) -> StartError {
     use serenity::all::HttpError;
-    match e {
+    let reason = match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
             if r.status_code.as_u16() == 401 =>
         {
-            StartError::Rejected(format!("{} {}", r.status_code.as_u16(), "Unauthorized"))
+            return StartError::Rejected("401 Unauthorized".into());
         }
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => StartError::Unreachable {
-            base: base.to_string(),
-            reason: format!("HTTP {}: {}", r.status_code.as_u16(), r.error.message),
-        },
-        other => StartError::Unreachable {
-            base: base.to_string(),
-            reason: other.to_string(),
-        },
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            format!("{tried} was answered HTTP {}: {e}", r.status_code.as_u16())
+        }
+        serenity::Error::Http(HttpError::Request(r)) if r.is_timeout() => format!(
+            "{tried} had no answer within {} (DISCORD_TIMEOUT)",
+            seconds(config.timeout)
+        ),
+        serenity::Error::Http(HttpError::Request(r)) => format!("{tried} failed: {}", chain(r)),
+        other => format!("{tried} failed: {other}"),
+    };
+    StartError::Unreachable {
+        base: config.base(),
+        reason: scrub(&reason, &config.token),
     }
+}
+
+/// Why a slash command's options cannot be read as given, if they cannot: an option the
+/// registered command does not have, or one of another kind. Discord sends only the options
+/// Herald registered, so this means the two disagree (a command registered by an older or
+/// newer Herald); guessing would do something the player did not ask for.
+fn unknown_option(cmd: &CommandInteraction) -> Option<String> {
+    let name = &cmd.data.name;
+    let known = registered_options(name)?;
+    for given in &cmd.data.options {
+        match known.iter().find(|(n, _)| *n == given.name) {
+            None if known.is_empty() => {
+                return Some(format!(
+                    "/{name} takes no options, so '{}' cannot be used.",
+                    given.name
+                ))
+            }
+            None => {
+                let names: Vec<&str> = known.iter().map(|(n, _)| n.as_str()).collect();
+                return Some(format!(
+                    "/{name} has no option '{}': its options are {}.",
+                    given.name,
+                    names.join(", ")
+                ));
+            }
+            Some((_, kind)) if *kind != given.kind() => {
+                return Some(format!(
+                    "/{name} cannot read {}: it takes {:?}, not {:?}.",
+                    given.name,
+                    kind,
+                    given.kind()
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    None
+}
+
+/// The options of a registered command, by name and kind; `None` when there is no such
+/// command. Read from the very definitions sent to Discord, so the two cannot drift apart.
+fn registered_options(command: &str) -> Option<&'static [(String, CommandOptionType)]> {
+    type Table = HashMap<String, Vec<(String, CommandOptionType)>>;
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        definitions()
+            .into_iter()
+            .filter_map(|c| {
+                let c = serenity::json::to_value(c).ok()?;
+                let options = c["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|o| {
+                        let kind = u8::try_from(o["type"].as_u64()?).ok()?;
+                        Some((o["name"].as_str()?.to_string(), kind.into()))
+                    })
+                    .collect();
+                Some((c["name"].as_str()?.to_string(), options))
+            })
+            .collect()
+    });
+    table.get(command).map(Vec::as_slice)
 }
 
 #[async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
+        if let Some(first) = self.connected.lock().ok().and_then(|mut c| c.take()) {
+            let _ = first.send(());
+        }
         ctx.http.set_application_id(ready.application.id);
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
         ctx.set_activity(Some(ActivityData::playing("/challenge")));
@@ -226,7 +402,9 @@ impl Handler {
             Ok(done) => {
                 tracing::info!(commands = done.len(), application = %app, "commands registered")
             }
-            Err(e) => tracing::error!(error = %e, "registering the slash commands failed"),
+            Err(e) => {
+                tracing::error!(error = %said(&ctx.http, &e), "registering the slash commands failed")
+            }
         }
         if let Some(guild) = self.dev_guild {
             match guild.set_commands(&ctx.http, defs).await {
@@ -234,14 +412,14 @@ impl Handler {
                     tracing::info!(commands = done.len(), %guild, "commands registered in the dev guild")
                 }
                 Err(e) => {
-                    tracing::error!(error = %e, %guild, "registering the dev guild's commands failed")
+                    tracing::error!(error = %said(&ctx.http, &e), %guild, "registering the dev guild's commands failed")
                 }
             }
         }
     }
 
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
-        let command = match commands::command(cmd) {
+        let command = match unknown_option(cmd).map_or_else(|| commands::command(cmd), Err) {
             Ok(c) => c,
             Err(text) => {
                 let reply = crate::app::Reply::private(&cmd.channel_id.to_string(), text);
@@ -296,7 +474,7 @@ impl Handler {
             _ = tokio::time::sleep(DEFER_AFTER) => {
                 let defer = CreateInteractionResponse::Defer(Default::default());
                 if let Err(e) = defer.execute(&ctx.http, (id, token)).await {
-                    tracing::warn!(error = %e, "deferring failed");
+                    tracing::warn!(error = %said(&ctx.http, &e), "deferring failed");
                 }
                 (work.await, true)
             }
@@ -336,7 +514,64 @@ impl Handler {
         }
         let answer = CreateInteractionResponse::Autocomplete(response);
         if let Err(e) = answer.execute(&ctx.http, (cmd.id, &cmd.token)).await {
-            tracing::warn!(error = %e, "autocomplete answer failed");
+            tracing::warn!(error = %said(&ctx.http, &e), "autocomplete answer failed");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, StartError> {
+        Config::from_vars(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn the_timeout_is_ten_seconds_unless_discord_timeout_says_otherwise() {
+        let token = ("DISCORD_TOKEN", "t.o.k");
+        assert_eq!(config(&[token]).unwrap().timeout, Duration::from_secs(10));
+        let short = config(&[token, ("DISCORD_TIMEOUT", " 2.5 ")]).unwrap();
+        assert_eq!(short.timeout, Duration::from_millis(2500));
+        for bad in ["0", "-1", "soon", "inf", "NaN", "3601"] {
+            assert!(
+                matches!(
+                    config(&[token, ("DISCORD_TIMEOUT", bad)]),
+                    Err(StartError::BadTimeout(_))
+                ),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_registered_options_are_read_back_from_the_definitions() {
+        let challenge: Vec<(&str, CommandOptionType)> = registered_options("challenge")
+            .unwrap()
+            .iter()
+            .map(|(n, k)| (n.as_str(), *k))
+            .collect();
+        assert_eq!(challenge[0], ("opponent", CommandOptionType::User));
+        assert_eq!(challenge[3], ("days", CommandOptionType::Integer));
+        assert_eq!(challenge.len(), 7);
+        assert_eq!(registered_options("games").map(<[_]>::len), Some(0));
+        assert!(registered_options("launch").is_none());
+        assert_eq!(
+            registered_options("move").unwrap()[0],
+            ("move".to_string(), CommandOptionType::String)
+        );
+    }
+
+    #[test]
+    fn the_token_is_scrubbed_with_or_without_its_prefix() {
+        let said = "401: Bot abc.def.ghi is not valid; abc.def.ghi again";
+        let clean = format!("401: Bot {HIDDEN} is not valid; {HIDDEN} again");
+        assert_eq!(scrub(said, "abc.def.ghi"), clean);
+        assert_eq!(scrub(said, "Bot abc.def.ghi"), clean);
+        assert_eq!(scrub("nothing secret", ""), "nothing secret");
     }
 }

@@ -7,6 +7,7 @@ use serenity::all::{
 };
 use serenity::builder::Builder;
 
+use super::said;
 use crate::app::{self, Reply, Span};
 
 /// Discord's limit on a message's text.
@@ -186,12 +187,12 @@ pub async fn answer(
                 .map(|_| ())
         };
         if let Err(e) = result {
-            tracing::warn!(error = %e, "answering the interaction failed");
+            tracing::warn!(error = %said(http, &e), "answering the interaction failed");
         }
     }
     for part in parts {
         if let Err(e) = followup(http, token, &part).await {
-            tracing::warn!(error = %e, "a follow-up failed");
+            tracing::warn!(error = %said(http, &e), "a follow-up failed");
         }
     }
     for reply in elsewhere {
@@ -217,7 +218,7 @@ pub async fn to_channel(http: &Http, reply: &Reply) {
     for part in messages(reply) {
         let message = fill!(CreateMessage::new(), part, add_file);
         if let Err(e) = channel.send_message(http, message).await {
-            tracing::warn!(error = %e, %channel, "posting in the channel failed");
+            tracing::warn!(error = %said(http, &e), %channel, "posting in the channel failed");
         }
     }
 }
@@ -226,7 +227,7 @@ pub async fn to_channel(http: &Http, reply: &Reply) {
 pub async fn clear_buttons(http: &Http, channel: ChannelId, message: MessageId) {
     let edit = EditMessage::new().components(Vec::new());
     if let Err(e) = http.edit_message(channel, message, &edit, Vec::new()).await {
-        tracing::debug!(error = %e, "could not take the buttons off the message");
+        tracing::debug!(error = %said(http, &e), "could not take the buttons off the message");
     }
 }
 

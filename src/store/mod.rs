@@ -3,10 +3,12 @@
 //! Every change to a game is one transaction guarded by the game's version number, so two
 //! concurrent changes (two clicks, two moves) can never both land.
 
+mod buttons;
 mod challenges;
 mod columns;
 mod games;
 
+pub use buttons::{ShownButton, ShownButtons};
 pub use challenges::{Challenge, Offer};
 pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions,

@@ -1,5 +1,8 @@
 //! The terminal adapter, `herald local`, playing the newer variants from challenge to result.
 
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 
 use crate::support::clock::ManualClock;
@@ -102,4 +105,200 @@ async fn a_chess_stalemate_is_announced_as_a_draw() {
     let last = out.lines().rev().find(|l| l.contains("Qe6")).unwrap();
     assert!(last.contains("Draw by stalemate."), "{last}");
     assert!(!last.contains("wins"), "{last}");
+}
+
+/// `herald local` as a player runs it: the binary in `dir` (its database and image folder
+/// there by default), `input` typed on standard input.
+fn herald_local(dir: &Path, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .arg("local")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("herald local starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("herald local ends");
+    feeder.join().unwrap().expect("the input was read");
+    out
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("herald writes UTF-8")
+}
+
+#[test]
+fn a_line_that_is_not_text_is_answered_and_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = herald_local(
+        dir.path(),
+        &["--no-images"],
+        b"alice: /challenge opponent:bob variant:chess color:white\n\
+          bob: press \xff\xfeAccept\n\
+          bob: press Accept\n\
+          alice: /move move:e4\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.contains("?? line 2 cannot be read: it is not UTF-8 text, so it was skipped"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("@alice, you move first"), "{stdout}");
+    assert!(stdout.contains("**e4**"), "{stdout}");
+}
+
+#[test]
+fn an_image_folder_that_cannot_be_written_is_named_and_play_goes_on_without_images() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the folder should be: no folder can be made there, whoever runs the test.
+    std::fs::write(dir.path().join("blocked"), b"not a folder").unwrap();
+    let script = b"alice: /challenge opponent:bob variant:chess color:white\n\
+                   bob: press Accept\n\
+                   alice: /move move:e4\n\
+                   bob: /move move:e5\n\
+                   alice: /history\n";
+    let out = herald_local(dir.path(), &["--out", "blocked/images"], script);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.starts_with("!! images are off: the folder blocked/images cannot be written ("),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("images are off").count(), 1, "{stdout}");
+    assert!(stdout.contains("**e5**"), "{stdout}");
+    assert!(stdout.contains("1. e4 e5"), "{stdout}");
+    assert!(!stdout.contains("image: "), "{stdout}");
+
+    // A folder that exists but may not be written: said at the first image, by name.
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    set_mode(&locked, 0o555);
+    let writable = std::fs::write(locked.join("probe"), b"").is_ok();
+    let out = herald_local(
+        dir.path(),
+        &["--db", "sqlite://l.db", "--out", "locked"],
+        script,
+    );
+    set_mode(&locked, 0o755);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    if writable {
+        eprintln!("running as a user who may write anywhere: the read-only folder is not tested");
+        return;
+    }
+    assert!(
+        stdout
+            .contains("!! images are off: the folder locked cannot be written (Permission denied"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("images are off").count(), 1, "{stdout}");
+    assert!(stdout.contains("1. e4 e5"), "{stdout}");
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[cfg(not(unix))]
+fn set_mode(_: &Path, _: u32) {}
+
+#[test]
+fn a_button_is_pressed_by_its_message_number_also_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = herald_local(
+        dir.path(),
+        &["--no-images"],
+        b"alice: /challenge opponent:bob variant:chess color:white\n\
+          carol: /challenge opponent:bob variant:chess color:white\n",
+    );
+    let shown = text(&first.stdout);
+    assert!(shown.contains("buttons #1: Accept | Decline"), "{shown}");
+    assert!(shown.contains("buttons #2: Accept | Decline"), "{shown}");
+
+    // Another run on the same database: Bob accepts Alice's challenge, the older of the two,
+    // by its number; what cannot be pressed says why.
+    let second = herald_local(
+        dir.path(),
+        &["--no-images"],
+        b"bob: press Accept #1\n\
+          bob: press Accept #1\n\
+          bob: press Accept #99\n\
+          bob: press Rematch #2\n\
+          #lobby bob: press Decline #2\n\
+          bob: press Decline\n\
+          bob: press Decline\n",
+    );
+    let out = text(&second.stdout);
+    assert!(second.status.success(), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains("@alice, you move first"), "{out}");
+    assert!(
+        out.contains("?? the buttons of message #1 are used up: @bob pressed Accept"),
+        "{out}"
+    );
+    assert!(
+        out.contains("?? there is no message #99 with buttons"),
+        "{out}"
+    );
+    assert!(
+        out.contains("?? message #2 has no 'Rematch' button: its buttons are Accept | Decline"),
+        "{out}"
+    );
+    assert!(
+        out.contains("?? message #2 is in #local, not #lobby"),
+        "{out}"
+    );
+    // The old way still works: the newest Decline in the channel is Carol's.
+    assert!(
+        out.contains("@bob declined the challenge from @carol."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "?? there is no 'Decline' button left in #local: the last one, on message #2, is \
+             used up (@bob pressed Decline)"
+        ),
+        "{out}"
+    );
+}
+
+#[tokio::test]
+async fn misspelt_or_unknown_options_are_refused_with_the_options_there_are() {
+    let (out, _dir) = session(
+        "alice: /challenge opponent:bob colour:white\n\
+         alice: /challenge opponent:bob day:1\n\
+         alice: /challenge opponent:bob foo:bar\n\
+         alice: /challenge opponent:bob variant:ageiou portal_turns:1\n\
+         alice: /board flip:yes privat:true\n",
+    )
+    .await;
+    let known = "its options are opponent, variant, color, days, portal-turns, repetitions, fifty";
+    for wrong in [
+        "'colour' (did you mean color?)",
+        "'day' (did you mean days?)",
+        "'foo'",
+        "'portal_turns' (did you mean portal-turns?)",
+    ] {
+        assert!(
+            out.contains(&format!("?? /challenge has no option {wrong}: {known}\n")),
+            "{wrong}: {out}"
+        );
+    }
+    assert!(
+        out.contains(
+            "?? /board has no option 'privat' (did you mean private?): its options are \
+             player, game, opponent, flip, private"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("challenges @bob"), "{out}");
 }

@@ -131,6 +131,20 @@ impl Recorded {
     }
 }
 
+/// A way the fake can misbehave, as a real server (or a network) sometimes does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fault {
+    /// Answers as Discord would.
+    #[default]
+    None,
+    /// REST: accepts each connection, reads the request, and never answers.
+    Silent,
+    /// REST: answers every call with HTTP 500 and an error message that repeats the bot token.
+    EchoToken,
+    /// Gateway: accepts each connection and never says anything (REST works).
+    SilentGateway,
+}
+
 /// An interaction the fake sent, to find its answers.
 #[derive(Clone, Debug)]
 pub struct Sent {
@@ -154,6 +168,7 @@ struct State {
     messages: Mutex<HashMap<u64, (u64, Value)>>,
     /// The channel of each interaction, by token.
     channels: Mutex<HashMap<String, u64>>,
+    fault: Mutex<Fault>,
 }
 
 /// The fake Discord. Dropping it stops nothing: its tasks end with the runtime.
@@ -181,6 +196,7 @@ impl Fake {
             next_id: AtomicU64::new(1_000),
             messages: Mutex::new(HashMap::new()),
             channels: Mutex::new(HashMap::new()),
+            fault: Mutex::new(Fault::None),
         });
         let s = state.clone();
         tokio::spawn(async move {
@@ -195,6 +211,11 @@ impl Fake {
             }
         });
         Ok(Fake { state, api_base })
+    }
+
+    /// From now on, misbehave this way (for connections and requests that come after).
+    pub fn set_fault(&self, fault: Fault) {
+        *self.state.fault.lock().unwrap() = fault;
     }
 
     /// What to put in DISCORD_API_BASE.
@@ -608,6 +629,7 @@ async fn respond(stream: &mut TcpStream, status: u16, body: Option<Value>) -> bo
         200 => "OK",
         204 => "No Content",
         401 => "Unauthorized",
+        500 => "Internal Server Error",
         _ => "Not Found",
     };
     let text = body.map(|b| b.to_string()).unwrap_or_default();
@@ -625,6 +647,7 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
     while let Some(req) = read_request(&mut stream, &mut buf).await {
         let (json, files) = decode_body(&req);
         let at = Instant::now();
+        let fault = *state.fault.lock().unwrap();
         let authorised = req.headers.get("authorization").map(String::as_str)
             == Some(&format!("Bot {}", state.token));
         let parts: Vec<&str> = req.path.trim_matches('/').split('/').collect();
@@ -640,6 +663,17 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
         };
         let mut message = None;
         let (status, body) = match (req.method.as_str(), parts.as_slice()) {
+            _ if fault == Fault::Silent => (0, None),
+            _ if fault == Fault::EchoToken => (
+                500,
+                Some(json!({
+                    "message": format!("internal error while serving Bot {}", state.token),
+                    "code": 0,
+                    "errors": {"token": {"_errors": [
+                        {"code": "TOKEN", "message": format!("{} was not expected here", state.token)}
+                    ]}},
+                })),
+            ),
             // Interaction answers are authorised by their token, as on Discord.
             ("POST", ["interactions", _, token, "callback"]) => {
                 let id = new_id();
@@ -749,6 +783,10 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
         }
         state.requests.lock().unwrap().push(recorded);
         state.changed.notify_waiters();
+        if fault == Fault::Silent {
+            // Holds the connection open and says nothing, for as long as the bot waits.
+            std::future::pending::<()>().await;
+        }
         if !respond(&mut stream, status, body).await {
             return;
         }
@@ -757,6 +795,10 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
 
 async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
     let _ = stream.set_nodelay(true);
+    if *state.fault.lock().unwrap() == Fault::SilentGateway {
+        // Holds the connection (owned here) open and says nothing.
+        std::future::pending::<()>().await;
+    }
     let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
