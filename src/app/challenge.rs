@@ -81,17 +81,7 @@ impl Service {
 
     /// The challenger takes back an open challenge.
     pub(super) async fn withdraw(&self, req: &Request, id: i64) -> Handled {
-        let c = self
-            .store
-            .challenge(id)
-            .await?
-            .ok_or(Refusal::ChallengeGone)?;
-        if req.user != c.offer.challenger {
-            return Err(Refusal::NotYourChallenge(c.offer.challenger));
-        }
-        if c.status != ChallengeStatus::Open {
-            return Err(Refusal::ChallengeClosed(c.status));
-        }
+        let c = self.open_challenge(req, id, true).await?;
         if !self
             .store
             .close_challenge(c.id, ChallengeStatus::Withdrawn)
@@ -126,59 +116,74 @@ impl Service {
         Ok(open)
     }
 
-    /// /accept and /decline: the challenge by number, else the one waiting here (from the
-    /// challenger named, when several wait).
-    pub(super) async fn answer_by_command(
+    /// /accept, /decline and /withdraw: the challenge by number, else the asker's one open
+    /// challenge here of that side (received to answer, made to withdraw), with `other`
+    /// when named.
+    pub(super) async fn by_command(
         &self,
         req: &Request,
-        accept: bool,
-        challenger: Option<&str>,
+        deed: Deed,
+        other: Option<&str>,
         number: Option<i64>,
     ) -> Handled {
-        if let Some(id) = number {
-            return self.answer(req, id, accept).await;
-        }
-        let open = self.open_here(req, false, challenger).await?;
-        match (open.as_slice(), challenger) {
-            ([c], _) => self.answer(req, c.id, accept).await,
-            ([], Some(who)) => Err(Refusal::NoChallengeFrom(who.to_string())),
-            ([], None) => Err(Refusal::NoChallengeToAnswer),
-            (several, _) => Err(which(several, |c| &c.offer.challenger)),
+        let made = deed == Deed::Withdraw;
+        let id = match number {
+            Some(id) => id,
+            None => {
+                let open = self.open_here(req, made, other).await?;
+                match (open.as_slice(), other) {
+                    ([c], _) => c.id,
+                    ([], Some(who)) if made => return Err(Refusal::NoChallengeTo(who.to_string())),
+                    ([], Some(who)) => return Err(Refusal::NoChallengeFrom(who.to_string())),
+                    ([], None) if made => return Err(Refusal::NoChallengeToWithdraw),
+                    ([], None) => return Err(Refusal::NoChallengeToAnswer),
+                    (several, _) => {
+                        let list = several.iter().map(|c| {
+                            let o = &c.offer;
+                            let them = if made { &o.challenged } else { &o.challenger };
+                            (them.clone(), c.id)
+                        });
+                        return Err(Refusal::WhichChallenge(list.collect()));
+                    }
+                }
+            }
+        };
+        match deed {
+            Deed::Accept => self.answer(req, id, true).await,
+            Deed::Decline => self.answer(req, id, false).await,
+            Deed::Withdraw => self.withdraw(req, id).await,
         }
     }
 
-    /// /withdraw: the asker's challenge by number, else their one open challenge here (to
-    /// the player named, when several are open).
-    pub(super) async fn withdraw_by_command(
+    /// Challenge `id` while it is open, if the asker made it (`made`) or received it.
+    async fn open_challenge(
         &self,
         req: &Request,
-        opponent: Option<&str>,
-        number: Option<i64>,
-    ) -> Handled {
-        if let Some(id) = number {
-            return self.withdraw(req, id).await;
-        }
-        let open = self.open_here(req, true, opponent).await?;
-        match (open.as_slice(), opponent) {
-            ([c], _) => self.withdraw(req, c.id).await,
-            ([], Some(who)) => Err(Refusal::NoChallengeTo(who.to_string())),
-            ([], None) => Err(Refusal::NoChallengeToWithdraw),
-            (several, _) => Err(which(several, |c| &c.offer.challenged)),
-        }
-    }
-
-    pub(super) async fn answer(&self, req: &Request, id: i64, accept: bool) -> Handled {
+        id: i64,
+        made: bool,
+    ) -> Result<Challenge, Refusal> {
         let c = self
             .store
             .challenge(id)
             .await?
             .ok_or(Refusal::ChallengeGone)?;
-        if req.user != c.offer.challenged {
-            return Err(Refusal::NotChallenged(c.offer.challenged));
+        match made {
+            true if req.user != c.offer.challenger => {
+                return Err(Refusal::NotYourChallenge(c.offer.challenger))
+            }
+            false if req.user != c.offer.challenged => {
+                return Err(Refusal::NotChallenged(c.offer.challenged))
+            }
+            _ => {}
         }
         if c.status != ChallengeStatus::Open {
             return Err(Refusal::ChallengeClosed(c.status));
         }
+        Ok(c)
+    }
+
+    pub(super) async fn answer(&self, req: &Request, id: i64, accept: bool) -> Handled {
+        let c = self.open_challenge(req, id, false).await?;
         let now = self.now();
         if c.offer.expires_at <= now {
             self.store
@@ -268,7 +273,10 @@ impl Service {
     }
 }
 
-/// "Several challenges are open here": each with the other player, picked by `other`.
-fn which(open: &[Challenge], other: impl Fn(&Challenge) -> &String) -> Refusal {
-    Refusal::WhichChallenge(open.iter().map(|c| (other(c).clone(), c.id)).collect())
+/// What a command does to a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Deed {
+    Accept,
+    Decline,
+    Withdraw,
 }

@@ -28,6 +28,7 @@ pub use refusal::Refusal;
 pub use suggest::{label, matching, Choice, MAX_CHOICES};
 pub use text::{Span, Text};
 
+use challenge::Deed;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -226,14 +227,15 @@ impl Service {
                 challenger,
                 challenge,
             } => {
-                self.answer_by_command(req, *accept, challenger.as_deref(), *challenge)
+                let deed = if *accept { Deed::Accept } else { Deed::Decline };
+                self.by_command(req, deed, challenger.as_deref(), *challenge)
                     .await
             }
             Command::Withdraw {
                 opponent,
                 challenge,
             } => {
-                self.withdraw_by_command(req, opponent.as_deref(), *challenge)
+                self.by_command(req, Deed::Withdraw, opponent.as_deref(), *challenge)
                     .await
             }
             Command::Rules { topic } => self.rules(req, topic.as_deref()).await,

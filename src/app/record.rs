@@ -382,53 +382,18 @@ mod tests {
         assert_eq!(termination(&row), "unterminated");
         row.status = GameStatus::Aborted;
         assert_eq!(termination(&row), "abandoned");
-        let cases = [
-            (
-                GameResult::WhiteWins,
-                EndReason::Rules(Reason::Checkmate),
-                "normal",
-            ),
-            (
-                GameResult::BlackWins,
-                EndReason::Rules(Reason::Stalemate),
-                "normal",
-            ),
-            (
-                GameResult::Draw,
-                EndReason::Rules(Reason::NoProgress),
-                "normal",
-            ),
-            (
-                GameResult::Draw,
-                EndReason::Rules(Reason::InsufficientMaterial),
-                "normal",
-            ),
-            (
-                GameResult::WhiteWins,
-                EndReason::Rules(Reason::Campmate),
-                "normal",
-            ),
-            (
-                GameResult::BlackWins,
-                EndReason::Rules(Reason::KingCaptured),
-                "normal",
-            ),
-            (
-                GameResult::Draw,
-                EndReason::Rules(Reason::Repetition),
-                "normal",
-            ),
-            (
-                GameResult::WhiteWins,
-                EndReason::Rules(Reason::Repetition),
-                "rules infraction",
-            ),
-            (GameResult::BlackWins, EndReason::Time, "time forfeit"),
-            (GameResult::Draw, EndReason::Time, "time forfeit"),
-            (GameResult::WhiteWins, EndReason::Resignation, "normal"),
-            (GameResult::Draw, EndReason::Agreement, "normal"),
-        ];
-        for (result, reason, word) in cases {
+        // Result, end reason (as stored), and the Termination tag: every end on the board is
+        // "normal" except a loss by repeating, which breaks a rule of the game.
+        let cases = "1-0, checkmate, normal; 0-1, stalemate, normal; \
+            1/2-1/2, no progress, normal; 1/2-1/2, insufficient material, normal; \
+            1-0, campmate, normal; 0-1, king captured, normal; 1/2-1/2, repetition, normal; \
+            1-0, repetition, rules infraction; 0-1, time, time forfeit; \
+            1/2-1/2, time, time forfeit; 1-0, resignation, normal; 1/2-1/2, agreement, normal";
+        for case in cases.split(';') {
+            let fields: Vec<&str> = case.split(',').map(str::trim).collect();
+            let result: GameResult = fields[0].parse().unwrap();
+            let reason: EndReason = fields[1].parse().unwrap();
+            let word = fields[2];
             finish(&mut row, result, reason);
             assert_eq!(termination(&row), word, "{result} {reason}");
         }

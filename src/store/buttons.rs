@@ -75,21 +75,16 @@ impl Store {
 
     /// The message numbered `id`, if Herald showed one.
     pub async fn shown_buttons(&self, id: i64) -> Result<Option<ShownButtons>, StoreError> {
-        let row: Option<Row> = sqlx::query_as("SELECT * FROM local_buttons WHERE id = ?")
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?;
+        let sql = "SELECT * FROM local_buttons WHERE id = ?";
+        let row: Option<Row> = self.one(sqlx::query_as(sql).bind(id)).await?;
         Ok(row.map(ShownButtons::from))
     }
 
     /// The messages of a channel whose buttons are not spent, newest first.
     pub async fn live_buttons(&self, channel: &str) -> Result<Vec<ShownButtons>, StoreError> {
-        let rows: Vec<Row> = sqlx::query_as(
-            "SELECT * FROM local_buttons WHERE channel = ? AND pressed IS NULL ORDER BY id DESC",
-        )
-        .bind(channel)
-        .fetch_all(self.pool())
-        .await?;
+        let sql =
+            "SELECT * FROM local_buttons WHERE channel = ? AND pressed IS NULL ORDER BY id DESC";
+        let rows: Vec<Row> = self.all(sqlx::query_as(sql).bind(channel)).await?;
         Ok(rows.into_iter().map(ShownButtons::from).collect())
     }
 
@@ -99,14 +94,11 @@ impl Store {
         channel: &str,
         limit: i64,
     ) -> Result<Vec<ShownButtons>, StoreError> {
-        let rows: Vec<Row> = sqlx::query_as(
-            "SELECT * FROM local_buttons WHERE channel = ? AND pressed IS NOT NULL \
-             ORDER BY id DESC LIMIT ?",
-        )
-        .bind(channel)
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await?;
+        let sql = "SELECT * FROM local_buttons WHERE channel = ? AND pressed IS NOT NULL \
+                   ORDER BY id DESC LIMIT ?";
+        let rows: Vec<Row> = self
+            .all(sqlx::query_as(sql).bind(channel).bind(limit))
+            .await?;
         Ok(rows.into_iter().map(ShownButtons::from).collect())
     }
 

@@ -58,10 +58,8 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<Challenge>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = ?")
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?)
+        self.one(sqlx::query_as("SELECT * FROM challenges WHERE id = ?").bind(id))
+            .await
     }
 
     /// Open challenges between two players in a channel, either way round.
@@ -71,15 +69,10 @@ impl Store {
         a: &str,
         b: &str,
     ) -> Result<Vec<Challenge>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT * FROM challenges WHERE channel = ?1 AND status = 'open' AND \
-             ((challenger = ?2 AND challenged = ?3) OR (challenger = ?3 AND challenged = ?2)) ORDER BY id",
-        )
-        .bind(channel)
-        .bind(a)
-        .bind(b)
-        .fetch_all(self.pool())
-        .await?)
+        let sql = "SELECT * FROM challenges WHERE channel = ?1 AND status = 'open' AND \
+             ((challenger = ?2 AND challenged = ?3) OR (challenger = ?3 AND challenged = ?2)) ORDER BY id";
+        self.all(sqlx::query_as(sql).bind(channel).bind(a).bind(b))
+            .await
     }
 
     /// A user's open challenges everywhere, made or received, not yet expired at `now`,
@@ -89,14 +82,9 @@ impl Store {
         user: &str,
         now: i64,
     ) -> Result<Vec<Challenge>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT * FROM challenges WHERE status = 'open' AND expires_at > ?2 \
-             AND (challenger = ?1 OR challenged = ?1) ORDER BY id",
-        )
-        .bind(user)
-        .bind(now)
-        .fetch_all(self.pool())
-        .await?)
+        let sql = "SELECT * FROM challenges WHERE status = 'open' AND expires_at > ?2 \
+                   AND (challenger = ?1 OR challenged = ?1) ORDER BY id";
+        self.all(sqlx::query_as(sql).bind(user).bind(now)).await
     }
 
     /// Closes an open challenge without a game (declined, withdrawn or expired). False if it was not open.
@@ -143,11 +131,8 @@ impl Store {
 
     /// Marks open challenges past their expiry as expired; returns them.
     pub async fn expire_challenges(&self, now: i64) -> Result<Vec<Challenge>, StoreError> {
-        Ok(sqlx::query_as(
-            "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ? RETURNING *",
-        )
-        .bind(now)
-        .fetch_all(self.pool())
-        .await?)
+        let sql = "UPDATE challenges SET status = 'expired' WHERE status = 'open' \
+                   AND expires_at <= ? RETURNING *";
+        self.all(sqlx::query_as(sql).bind(now)).await
     }
 }

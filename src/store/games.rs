@@ -4,7 +4,7 @@ use sqlx::{Sqlite, Transaction};
 
 use super::challenges::Offer;
 use super::columns::{EndReason, EventKind, GameResult, GameStatus, StoredOptions};
-use super::{is_unique_violation, Store, StoreError};
+use super::{is_unique_violation, Query, Row, Store, StoreError};
 use crate::rules::{Color, GameOptions, VariantId};
 
 /// A game as stored.
@@ -137,25 +137,12 @@ pub(super) async fn insert_game(
     })
 }
 
-type GamesQuery<'q> =
-    sqlx::query::QueryAs<'q, Sqlite, StoredGame, sqlx::sqlite::SqliteArguments<'q>>;
-
 /// A query over `games`, read as typed rows.
-fn games(sql: &str) -> GamesQuery<'_> {
+fn games(sql: &str) -> Query<'_, StoredGame> {
     sqlx::query_as(sql)
 }
 
 impl Store {
-    /// Every row a query over `games` finds.
-    async fn all(&self, query: GamesQuery<'_>) -> Result<Vec<StoredGame>, StoreError> {
-        Ok(query.fetch_all(self.pool()).await?)
-    }
-
-    /// The row a query over `games` finds, if any.
-    async fn one(&self, query: GamesQuery<'_>) -> Result<Option<StoredGame>, StoreError> {
-        Ok(query.fetch_optional(self.pool()).await?)
-    }
-
     pub async fn game(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
         self.one(games("SELECT * FROM games WHERE id = ?").bind(id))
             .await
@@ -241,14 +228,8 @@ impl Store {
     }
 
     /// The rows of one game's `moves` or `events`, by a query that takes the game's id.
-    async fn of_game<T>(&self, sql: &str, game_id: i64) -> Result<Vec<T>, StoreError>
-    where
-        T: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
-    {
-        Ok(sqlx::query_as(sql)
-            .bind(game_id)
-            .fetch_all(self.pool())
-            .await?)
+    async fn of_game<T: Row>(&self, sql: &str, game_id: i64) -> Result<Vec<T>, StoreError> {
+        self.all(sqlx::query_as(sql).bind(game_id)).await
     }
 
     pub async fn moves(&self, game_id: i64) -> Result<Vec<StoredMove>, StoreError> {

@@ -21,6 +21,26 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
 
+/// A query whose rows are read as `T`.
+type Query<'q, T> = sqlx::query::QueryAs<'q, sqlx::Sqlite, T, sqlx::sqlite::SqliteArguments<'q>>;
+
+/// A type a row reads into.
+trait Row: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin {}
+
+impl<T: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin> Row for T {}
+
+impl Store {
+    /// Every row a query finds.
+    async fn all<T: Row>(&self, query: Query<'_, T>) -> Result<Vec<T>, StoreError> {
+        Ok(query.fetch_all(self.pool()).await?)
+    }
+
+    /// The row a query finds, if any.
+    async fn one<T: Row>(&self, query: Query<'_, T>) -> Result<Option<T>, StoreError> {
+        Ok(query.fetch_optional(self.pool()).await?)
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("the database at {url} cannot be opened: {source}")]
