@@ -29,8 +29,14 @@ fn entries_answer_to_every_name_in_their_heading() {
         help(VariantId::Epoch, Some("legionary"))
     );
     // An entry is its own text only: the next heading does not leak into it.
-    assert!(!pope.contains("##") && !pope.contains("Emperor**"), "{pope}");
+    assert!(
+        !pope.contains("##") && !pope.contains("Emperor**"),
+        "{pope}"
+    );
     let unknown = help(VariantId::Chess, Some("castling"));
-    assert!(unknown.starts_with("No rules entry for 'castling'."), "{unknown}");
+    assert!(
+        unknown.starts_with("No rules entry for 'castling'."),
+        "{unknown}"
+    );
     assert!(unknown.contains("docs/rules/chess.md"), "{unknown}");
 }
