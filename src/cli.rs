@@ -84,7 +84,8 @@ pub fn moves(game: &dyn AnyGame, san: bool) -> String {
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
-/// `herald rules perft`: with `divide`, a `move count` line per move; the total last.
+/// `herald rules perft`: with `divide`, a `move count` line per move; the total last. A
+/// finished game prints 0 at any depth (chess: only a position with no legal move).
 pub fn perft(game: &dyn AnyGame, depth: u32, divide: bool) -> String {
     let mut out = String::new();
     if divide {

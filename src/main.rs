@@ -156,7 +156,8 @@ enum RulesCommand {
         #[arg(long)]
         san: bool,
     },
-    /// Leaf count of the legal-move tree to the given depth.
+    /// Leaf count of the legal-move tree to the given depth. Chess counts on through draws, as
+    /// the published perft tables do; the other variants stop where their games end.
     Perft {
         #[arg(long)]
         depth: u32,

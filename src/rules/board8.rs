@@ -9,8 +9,8 @@ use super::geometry::{Geometry, KNIGHT};
 use super::key::KeyBuilder;
 use super::notation::step_words;
 use super::text::{
-    or_dash, read_cells, read_clocks, read_or_dash, read_side, side_letter, split_fields,
-    unless_opponent_in_check, write_cells,
+    or_dash, read_cells, read_clocks, read_or_dash, read_side, read_square, side_letter,
+    split_fields, unless_opponent_in_check, write_cells,
 };
 use super::view::piece_views;
 use super::{
@@ -165,10 +165,98 @@ pub fn read_castling<K: Army>(
     Ok(rights)
 }
 
+/// The FEN's en passant field, `-` aside: an empty square on the third or sixth rank (the
+/// one behind the middle of the board, seen from the side to move) with a pawn of the side
+/// that just moved in front of it.
+pub fn read_en_passant<K: Army>(
+    text: &str,
+    cells: &[Option<Piece<K>>],
+    turn: Color,
+) -> Result<Sq, PositionError> {
+    const FIELD: &str = "field 4 (en passant)";
+    let geo = &tables().geo;
+    let sq = read_square(geo, text, FIELD)?;
+    let (rank, mover) = match turn {
+        Color::White => (5, Color::Black),
+        Color::Black => (2, Color::White),
+    };
+    let pawn = geo
+        .offset(sq, 0, mover.forward())
+        .and_then(|s| cells[s as usize]);
+    if sq / 8 != rank || cells[sq as usize].is_some() || pawn != Some(Piece::new(mover, K::PAWN)) {
+        return Err(PositionError::new(
+            FIELD,
+            format!(
+                "{text}: expected an empty square on rank {} behind a pawn that just advanced two",
+                rank + 1
+            ),
+        ));
+    }
+    Ok(sq)
+}
+
 impl<K: Army> Board8<K> {
     #[inline]
     pub fn at(&self, sq: Sq) -> Option<Piece<K>> {
         self.cells[sq as usize]
+    }
+
+    /// The wing castling input asks for (0 the king's side, 1 the queen's): `O-O`, `O-O-O`,
+    /// or the king's two-square move from its home square, in coordinates or with its letter
+    /// (`e1g1`, `Ke1c1`, `Kg1`). The input is normalized.
+    pub fn castling_wing(&self, norm: &str) -> Option<usize> {
+        match norm {
+            "O-O" => return Some(0),
+            "O-O-O" => return Some(1),
+            _ => {}
+        }
+        let geo = &tables().geo;
+        let home = if self.turn == Color::White { 4 } else { 60 };
+        if self.kings[self.turn.index()] != home {
+            return None;
+        }
+        let from = geo.square(home);
+        let rest = norm.strip_prefix(K::KING.letter()).unwrap_or(norm);
+        let rest = rest.strip_prefix(&from.to_string()).unwrap_or(rest);
+        let wing = [(0, home + 2), (1, home - 2)]
+            .into_iter()
+            .find(|&(_, to)| rest == geo.square(to).to_string())?;
+        (rest != norm || norm.len() > 2).then_some(wing.0)
+    }
+
+    /// Why the side to move cannot castle on `wing` now, by the rules of chess: it has no
+    /// right, a square between king and rook is taken, it is in check, or `unsafe_square`
+    /// gives a reason against a square the king crosses or lands on. `None` when none of that
+    /// forbids it.
+    pub fn castling_refusal(
+        &self,
+        wing: usize,
+        in_check: bool,
+        unsafe_square: impl Fn(Sq) -> Option<String>,
+    ) -> Option<String> {
+        let geo = &tables().geo;
+        let us = self.turn;
+        let base = if us == Color::White { 0 } else { 56 };
+        let (rook, between, crossed): (Sq, &[Sq], [Sq; 2]) = if wing == 0 {
+            (7, &[5, 6], [5, 6])
+        } else {
+            (0, &[1, 2, 3], [3, 2])
+        };
+        let (king, rook) = (geo.square(base + 4), geo.square(base + rook));
+        if !self.castling[us.index()][wing] {
+            return Some(format!(
+                "castling with the rook on {rook} is no longer possible: the king or that rook has left its square"
+            ));
+        }
+        if between.iter().any(|&s| self.at(base + s).is_some()) {
+            return Some(format!(
+                "every square between the king on {king} and the rook on {rook} must be empty"
+            ));
+        }
+        if in_check {
+            return Some("the king cannot castle out of check".into());
+        }
+        crossed.iter().find_map(|&s| unsafe_square(base + s))
     }
 
     /// Reads a FEN with `letters` naming the pieces for errors; `check` vets each piece, the

@@ -160,14 +160,23 @@ impl<V: Variant> Game<V> {
         }
     }
 
-    /// Leaf count of the legal-move tree; a finished game has no children.
+    /// Leaf count of the legal-move tree; a finished game has no children (with
+    /// [`super::Rules::STANDARD_PERFT`], only a position without a legal move).
     pub fn perft(&self, depth: u32) -> u64 {
         perft::perft(&self.position, depth, &mut self.keys.clone())
     }
 
     /// The perft count below each legal move, sorted by the move's coordinate form.
     pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        perft::divide(&self.position, &self.legal, depth, &mut self.keys.clone())
+        let mut moves = Vec::new();
+        let legal = if V::STANDARD_PERFT {
+            // A drawn game still has its moves for perft.
+            self.position.legal_moves(&mut moves);
+            &moves
+        } else {
+            &self.legal
+        };
+        perft::divide(&self.position, legal, depth, &mut self.keys.clone())
     }
 
     fn swap_available(&self) -> bool {

@@ -1,5 +1,7 @@
-//! Perft: the number of leaves of the legal-move tree, counting repetitions and every other
-//! end of the game as the game does (a finished position has no children).
+//! Perft: the number of leaves of the legal-move tree. A position with no legal move has no
+//! children; a variant with [`Rules::STANDARD_PERFT`] (chess) counts on through every other
+//! end of the game, as the published tables do, and every other variant ends the count where
+//! its game ends (repetitions, the no-progress rule, material).
 
 use super::game::occurrences;
 use super::{PositionText, Rules, Variant};
@@ -7,9 +9,10 @@ use super::{PositionText, Rules, Variant};
 /// The leaves `depth` plies below `position`, whose history of repetition keys is `keys`
 /// (its own last).
 pub fn perft<V: Variant>(position: &V, depth: u32, keys: &mut Vec<u64>) -> u64 {
-    // One move list per level, reused across siblings.
-    let mut lists: Vec<Vec<V::Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    perft_level(position, depth, keys, &mut lists)
+    // One move list per level reached, reused across siblings: made as the levels are, so
+    // memory follows the tree's real depth, not the depth asked for.
+    let mut lists: Vec<Vec<V::Move>> = Vec::new();
+    perft_level(position, depth, keys, &mut lists, 0)
 }
 
 /// The perft count below each of the `legal` moves of `position`, by the move's coordinate
@@ -42,31 +45,42 @@ fn perft_level<V: Variant>(
     position: &V,
     depth: u32,
     keys: &mut Vec<u64>,
-    lists: &mut [Vec<V::Move>],
+    lists: &mut Vec<Vec<V::Move>>,
+    level: usize,
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let Some((moves, deeper)) = lists.split_first_mut() else {
-        return 0;
-    };
+    if lists.len() == level {
+        lists.push(Vec::with_capacity(128));
+    }
+    let mut moves = std::mem::take(&mut lists[level]);
     moves.clear();
-    position.legal_moves(moves);
-    let occ = occurrences(keys, position.reversible_plies());
-    if position.outcome(!moves.is_empty(), occ).is_some() {
-        return 0;
-    }
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let mut total = 0;
-    for mv in moves.iter() {
-        let mut child = position.clone();
-        child.play(mv);
-        keys.push(perft_key(&child, depth - 1, keys.len()));
-        total += perft_level(&child, depth - 1, keys, deeper);
-        keys.pop();
-    }
+    position.legal_moves(&mut moves);
+    let finished = !V::STANDARD_PERFT && {
+        let occ = occurrences(keys, position.reversible_plies());
+        position.outcome(!moves.is_empty(), occ).is_some()
+    };
+    let total = if finished {
+        0
+    } else if depth == 1 {
+        moves.len() as u64
+    } else {
+        let mut total = 0;
+        for mv in &moves {
+            let mut child = position.clone();
+            child.play(mv);
+            if V::STANDARD_PERFT {
+                total += perft_level(&child, depth - 1, keys, lists, level + 1);
+            } else {
+                keys.push(perft_key(&child, depth - 1, keys.len()));
+                total += perft_level(&child, depth - 1, keys, lists, level + 1);
+                keys.pop();
+            }
+        }
+        total
+    };
+    lists[level] = moves;
     total
 }
 
@@ -75,7 +89,7 @@ fn perft_level<V: Variant>(
 /// part in one: it gets a stand-in unique on its path instead of a real key (hashing is a
 /// large share of a perft's time).
 fn perft_key<V: Rules + PositionText>(position: &V, depth_left: u32, path_len: usize) -> u64 {
-    if position.reversible_plies() + depth_left >= 8 {
+    if position.reversible_plies().saturating_add(depth_left) >= 8 {
         position.repetition_key()
     } else {
         u64::MAX - path_len as u64

@@ -106,17 +106,22 @@ pub fn read_placement<P>(
         let mut file: u32 = 0;
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
-            if let Some(mut n) = c.to_digit(10) {
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d;
-                    chars.next();
+            if c.is_ascii_digit() {
+                let mut digits = String::from(c);
+                while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                    digits.push(d);
                 }
-                if n == 0 || n > files as u32 {
+                // Read as text first: a count too long for any number is still named as typed.
+                let Some(n) = digits
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=files as u32).contains(n))
+                else {
                     return Err(format!(
-                        "rank {}: empty-square count {n}, expected 1 to {files}",
+                        "rank {}: empty-square count {digits}, expected 1 to {files}",
                         rank + 1
                     ));
-                }
+                };
                 file += n;
             } else {
                 let p = piece(c).ok_or_else(|| {
@@ -229,10 +234,26 @@ pub fn read_square(geo: &Geometry, text: &str, field: &'static str) -> Result<u8
     })
 }
 
-/// A whole number field.
+/// The largest move number or clock a position text may give. Every variant's no-progress
+/// rule ends a game long before it, and counting on from it can never overflow.
+pub const MAX_COUNT: u32 = 1_000_000;
+
+/// A whole number field from `min` to [`MAX_COUNT`].
+pub fn read_count(text: &str, field: &'static str, min: u32) -> Result<u32, PositionError> {
+    match text.parse::<u32>() {
+        Ok(n) if (min..=MAX_COUNT).contains(&n) && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(n)
+        }
+        _ => Err(PositionError::new(
+            field,
+            format!("'{text}', expected a whole number from {min} to {MAX_COUNT}"),
+        )),
+    }
+}
+
+/// A whole number field, from 0 to [`MAX_COUNT`].
 pub fn read_number(text: &str, field: &'static str) -> Result<u32, PositionError> {
-    text.parse()
-        .map_err(|_| PositionError::new(field, format!("'{text}', expected a whole number")))
+    read_count(text, field, 0)
 }
 
 /// A whole number field that a text may leave out, `default` then.
@@ -244,12 +265,15 @@ pub fn read_optional_number(
     text.map_or(Ok(default), |t| read_number(t, field))
 }
 
-/// The halfmove clock and move number of a FEN, fields 5 and 6: 0 and 1 when left out, the
-/// move number at least 1.
+/// The halfmove clock and move number of a FEN, fields 5 and 6: 0 and 1 when left out, and a
+/// move number 0 (which some programs write) read as 1.
 pub fn read_clocks(fields: &[&str]) -> Result<(u32, u32), PositionError> {
     let halfmoves = read_optional_number(fields.get(4).copied(), "field 5 (halfmove clock)", 0)?;
-    let fullmoves = read_optional_number(fields.get(5).copied(), "field 6 (move number)", 1)?;
-    Ok((halfmoves, fullmoves.max(1)))
+    let fullmoves = match fields.get(5).copied() {
+        None | Some("0") => 1,
+        Some(text) => read_count(text, "field 6 (move number)", 1)?,
+    };
+    Ok((halfmoves, fullmoves))
 }
 
 /// A field that is `-` for nothing, or what `read` makes of it.
@@ -295,5 +319,14 @@ mod tests {
         assert!(read_placement("8/8/8/8/8/8/8/9", 8, 8, Some, "")
             .unwrap_err()
             .contains("1 to 8"));
+        // A count past what a number holds is refused as typed, not wrapped round to 8.
+        assert_eq!(
+            read_placement("8/8/8/8/8/8/8/4294967304", 8, 8, Some, "").unwrap_err(),
+            "rank 1: empty-square count 4294967304, expected 1 to 8"
+        );
+        assert_eq!(
+            read_placement("8/8/8/8/8/8/8/99999999999999999999", 8, 8, Some, "").unwrap_err(),
+            "rank 1: empty-square count 99999999999999999999, expected 1 to 8"
+        );
     }
 }

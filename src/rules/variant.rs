@@ -20,6 +20,11 @@ pub trait Rules: Clone + Send + Sync + Sized + 'static {
     /// Whether Black may swap sides instead of answering White's first move.
     const HAS_SWAP: bool = false;
 
+    /// Whether perft counts as the game's published perft tables do: only a position with no
+    /// legal move has no children, and draws by repetition, the no-progress rule or material
+    /// do not end the count. Otherwise perft ends the count where the game ends.
+    const STANDARD_PERFT: bool = false;
+
     /// Whose turn it is, the move number and the plies since the last irreversible move.
     fn clock(&self) -> Clock;
 

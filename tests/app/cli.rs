@@ -149,6 +149,73 @@ fn checkmate_shows_the_winner_and_prints_no_moves() {
 }
 
 #[test]
+fn perft_of_a_finished_game_is_0_at_any_depth() {
+    // Memory follows the levels the tree really has, not the depth asked for.
+    let fen = crate::support::fen("pa13 Te11 Tc9 Mg7 Pg1", "b - - - - - 0 1");
+    let out = herald(&["rules", "perft", "--depth", "4294967295", "--fen", &fen]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "0\n");
+    let mate = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    for divide in [false, true] {
+        let mut args = vec!["rules", "perft", "--variant", "chess", "--fen", mate];
+        args.extend(["--depth", "4294967295"]);
+        if divide {
+            args.push("--divide");
+        }
+        let out = herald(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "0\n");
+    }
+}
+
+#[test]
+fn chess_perft_counts_on_through_draws_and_the_others_stop_there() {
+    // Bare kings: chess counts their moves as the published tables do ...
+    let out = herald(&[
+        "rules",
+        "perft",
+        "--variant",
+        "chess",
+        "--fen",
+        "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(stdout(&out), "57\n", "{}", stderr(&out));
+    // ... Fantastic XIII ends the count where its game ends.
+    let bare = "6k6/13/13/13/13/13/13/13/13/13/13/13/6K6 w - - 0 1";
+    let out = herald(&[
+        "rules",
+        "perft",
+        "--variant",
+        "fantastic",
+        "--fen",
+        bare,
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(stdout(&out), "0\n", "{}", stderr(&out));
+}
+
+#[test]
+fn refusals_name_no_discord_command() {
+    for variant in ["epoch", "chess", "empire", "fantastic", "ageiou"] {
+        for input in ["Zz9", "Kf5", "Qd5", "Tg9", "h8", "O-O", "a1a1"] {
+            let out = herald(&["rules", "moves", "--variant", variant, "--moves", input]);
+            let err = stderr(&out);
+            if out.status.success() {
+                continue;
+            }
+            assert!(
+                err.starts_with("herald: move 1"),
+                "{variant} {input}: {err}"
+            );
+            assert!(!err.contains(" /"), "{variant} {input}: {err}");
+        }
+    }
+}
+
+#[test]
 fn stalemate_is_a_win_for_the_side_that_cannot_move() {
     let fen = crate::support::fen("pa13 Td10 Te10 Pg1", "b - - - - - 0 1");
     let out = herald(&["rules", "show", "--fen", &fen]);

@@ -61,6 +61,37 @@ fn perft_suite_deep() {
     }
 }
 
+/// A position of Martin Sedlak's perft suite (a pinned pawn must not take en passant), whose
+/// published perft(6) is 1,015,133. On the way a king and bishop against a king come up again
+/// and again: the published count goes on through those draws (Herald's game convention,
+/// ending the count there, gave 1,014,586).
+const PINNED_EN_PASSANT: &str = "8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1";
+
+#[test]
+fn perft_counts_on_through_draws_as_the_published_tables_do() {
+    // About a third of a second in the test profile. The shallower counts agree with the
+    // shakmaty library.
+    let g = game(Some(PINNED_EN_PASSANT));
+    let counts: Vec<u64> = (1..=6).map(|depth| g.perft(depth)).collect();
+    assert_eq!(counts, [13, 102, 1266, 10_276, 135_655, 1_015_133]);
+    // A drawn game still has its moves for perft: bare kings, the fifty moves, a repetition
+    // (the counts agree with shakmaty).
+    let bare = game(Some("8/8/4k3/8/8/4K3/8/8 w - - 0 1"));
+    assert!(bare.outcome().is_some());
+    assert_eq!((bare.perft(1), bare.perft(2)), (8, 57));
+    assert_eq!(bare.divide(1).len(), 8);
+    let fifty = game(Some("8/8/4k3/8/8/3RK3/8/8 w - - 100 80"));
+    assert!(fifty.outcome().is_some());
+    assert_eq!((fifty.perft(1), fifty.perft(2)), (17, 89));
+    let mut rep = game(None);
+    play(&mut rep, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert!(rep.outcome().is_some());
+    assert_eq!((rep.perft(1), rep.perft(2)), (20, 400));
+    // Checkmate and stalemate still have no children.
+    let mate = game(Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
+    assert_eq!((mate.perft(1), mate.perft(4_294_967_295)), (0, 0));
+}
+
 #[test]
 fn standard_fen_round_trips_and_tracks_the_rights() {
     let mut g = game(None);
@@ -120,11 +151,10 @@ fn ambiguity_and_disambiguation() {
         other => panic!("{other:?}"),
     }
     assert_eq!(g.parse_move("Rad1").unwrap().san, "Rad1");
-    assert!(g
-        .parse_move("Nf3")
-        .unwrap_err()
-        .to_string()
-        .contains("no knight can reach f3"));
+    assert_eq!(
+        g.parse_move("Nf3").unwrap_err().to_string(),
+        "'Nf3': you have no knight"
+    );
 }
 
 #[test]

@@ -71,6 +71,37 @@ fn en_passant_may_not_open_the_line_between_the_kings() {
 }
 
 #[test]
+fn the_en_passant_field_is_checked_as_in_chess() {
+    // An en passant square with no pawn before it would let d4 "take en passant" on e3 and
+    // remove the Kaiser on e4.
+    let refused = new_game(VariantId::Empire, Some("k7/8/8/8/3pK3/8/8/8 b - e3 0 1"));
+    assert_eq!(
+        refused.err().map(|e| e.to_string()),
+        Some(
+            "bad position text, field 4 (en passant): e3: expected an empty square on rank 3 behind a pawn that just advanced two"
+                .into()
+        )
+    );
+    for text in [
+        "4k3/8/8/8/3pP3/8/8/4K3 w - e3 0 1",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - e3 0 1",
+        "4k3/8/8/8/3pP3/4P3/8/4K3 b - e3 0 1",
+    ] {
+        let refused = new_game(VariantId::Empire, Some(text));
+        assert!(
+            refused.is_err_and(|e| e.to_string().contains("field 4 (en passant)")),
+            "{text}"
+        );
+    }
+    // A Kingdom pawn's double step is written and read back, and can be taken.
+    let mut g = game(Some("4k3/3p4/8/4P3/8/8/8/3K4 b - - 0 1"));
+    g.play("d7d5").unwrap();
+    assert_eq!(g.position_text(), "4k3/8/8/3pP3/8/8/8/3K4 w - d6 0 2");
+    let again = game(Some(&g.position_text()));
+    assert!(again.legal_coordinates().contains(&"e5d6".to_string()));
+}
+
+#[test]
 fn imperial_pieces_slide_like_queens_but_capture_their_own_way() {
     // The Tower on a1 slides diagonally but captures only along a rank or file; the Eagle on
     // g1 captures only with a knight's leap.

@@ -48,12 +48,17 @@ fn perft2_by_hand(game: &dyn herald::rules::AnyGame) -> u64 {
 
 #[test]
 fn perft_stops_at_a_third_repetition() {
-    for (variant, shuffle) in [
+    for (variant, shuffle, back) in [
         (
             VariantId::Epoch,
             "Tb1-d4 Tb13-d10 Td4-b1 Td10-b13 Tb1-d4 Tb13-d10 Td4-b1",
+            "d10b13",
         ),
-        (VariantId::Chess, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1"),
+        (
+            VariantId::Empire,
+            "Eb1-b2 Nb8-c6 Eb2-b1 Nc6-b8 Eb1-b2 Nb8-c6 Eb2-b1",
+            "c6b8",
+        ),
     ] {
         let mut game = new_game(variant, None).unwrap();
         for mv in shuffle.split_whitespace() {
@@ -62,11 +67,6 @@ fn perft_stops_at_a_third_repetition() {
         let by_hand = perft2_by_hand(&*game);
         assert_eq!(game.perft(2), by_hand, "{variant}");
         // The move back to the start position ends the game, so it adds nothing.
-        let back = if variant == VariantId::Epoch {
-            "d10b13"
-        } else {
-            "Ng8"
-        };
         let mut ended = game.clone_box();
         ended.play(back).unwrap();
         assert!(
@@ -75,4 +75,13 @@ fn perft_stops_at_a_third_repetition() {
         );
         assert_eq!(ended.perft(1), 0);
     }
+    // Chess perft follows the published tables instead: the drawn position has its 20 moves.
+    let mut game = new_game(VariantId::Chess, None).unwrap();
+    for mv in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split_whitespace() {
+        game.play(mv).unwrap();
+    }
+    assert_eq!(game.perft(2), perft2_by_hand(&*game) + 20);
+    game.play("Ng8").unwrap();
+    assert!(game.outcome().is_some());
+    assert_eq!(game.perft(1), 20);
 }

@@ -656,7 +656,12 @@ fn moves_parse_from_san_long_and_coordinate_forms() {
     assert_eq!(g.parse_move("Qce4").unwrap().coordinate, "c3e4");
     assert_eq!(g.parse_move("Qg3e4").unwrap().san, "Qge4");
     let err = g.parse_move("Qz9").unwrap_err().to_string();
-    assert!(err.contains("no legal move"), "{err}");
+    assert!(err.contains("cannot read 'Qz9' as a move"), "{err}");
+    let err = g.parse_move("Qc7").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "'Qc7': no Squirrel can reach c7: a Squirrel leaps to any square exactly two squares away"
+    );
     // The Mammoth on h2 shields its King from the Snake's slide (k6, k5, then down-left to
     // g1): moving it away is explained.
     let g = white("Kg1 km13 Mh2 nk6");

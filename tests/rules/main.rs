@@ -16,3 +16,4 @@ mod epoch_rulebook;
 mod fantastic;
 mod fantastic_playouts;
 mod help;
+mod refusals;

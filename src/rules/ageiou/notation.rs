@@ -9,9 +9,10 @@
 //! swap is `K<>d1`; a building turn `Vb1o`; the placement `K@d3`. There is no check, so no `+`.
 
 use super::movegen::{entrance, pseudo_entrance_hint};
-use super::{exit_of, geometry, Kind, Move, Position, Sq};
-use crate::rules::notation::{long_form, normalize};
-use crate::rules::{MoveError, MoveFacts, MoveKind, Notation, VariantId};
+use super::{exit_of, geometry, Kind, Move, Piece, Position, Sq};
+use crate::rules::geometry::Geometry;
+use crate::rules::notation::{explain_refusal, long_form, normalize, Explain};
+use crate::rules::{MoveError, MoveFacts, MoveGen, MoveKind, Notation, VariantId};
 
 const EXPECTED: &str = "a move such as e3e4 or Nc3, a portal move N~g6, a swap K<>d1 (f1d1), a building turn Vb1o (b1b1), or a king placement @d3";
 
@@ -98,6 +99,81 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Why a swap, a building turn or a king placement, written in its own form (`K<>d1`,
+    /// `Vb1o`, `@d3`), is refused; `None` for input of another form. `norm` is normalized.
+    fn special_refusal(&self, norm: &str) -> Option<String> {
+        let geo = geometry();
+        let square = |rest: &str| geo.parse(rest);
+        if norm == "O-O" || norm == "O-O-O" {
+            return Some(
+                "there is no castling in AGEIOU: instead of moving, the King may swap places with one of its Bishops (K<>d1)"
+                    .into(),
+            );
+        }
+        if let Some(rest) = norm
+            .strip_prefix("swap")
+            .or_else(|| norm.split_once("<>").map(|(_, r)| r))
+        {
+            let rest = rest.strip_prefix('C').unwrap_or(rest);
+            let Some(sq) = square(rest) else {
+                return Some("a swap names the Bishop's square, like K<>d1".into());
+            };
+            return Some(match self.at(sq) {
+                Some(p) if p.color == self.turn && p.kind == Kind::Bishop => {
+                    "the King cannot swap now".to_string()
+                }
+                _ => format!(
+                    "the King swaps only with one of your own Bishops, and there is none on {}",
+                    name(sq)
+                ),
+            });
+        }
+        let build = norm
+            .strip_prefix("Vbuild")
+            .or_else(|| norm.strip_prefix("build"))
+            .or_else(|| {
+                norm.strip_prefix('V')
+                    .and_then(|r| r.strip_suffix(['o', 'O']))
+            });
+        if let Some(sq) = build.and_then(square) {
+            return Some(
+                self.build_refusal(sq)
+                    .unwrap_or_else(|| "that building turn is not possible now".into()),
+            );
+        }
+        let place = norm
+            .strip_prefix("K@")
+            .or_else(|| norm.strip_prefix('@'))
+            .or_else(|| norm.strip_prefix("place"));
+        if place.and_then(square).is_some() {
+            return Some(
+                "no King of yours is waiting to be placed: a captured King is placed on a Bishop's square only when its side had two or more Bishops"
+                    .into(),
+            );
+        }
+        None
+    }
+
+    /// Why the side to move cannot build a portal on `sq`: no Vertag of its own there, or an
+    /// open portal's entrance already.
+    fn build_refusal(&self, sq: Sq) -> Option<String> {
+        if self.at(sq) != Some(Piece::new(self.turn, Kind::Vertag)) {
+            Some(format!(
+                "only a Vertag builds a portal, and you have no Vertag on {}",
+                name(sq)
+            ))
+        } else if self.is_portal(sq) {
+            Some(format!(
+                "a Vertag cannot build on {}: it is already an open portal's entrance",
+                name(sq)
+            ))
+        } else {
+            None
+        }
+    }
+}
+
 impl Notation for Position {
     fn facts(&self, mv: &Move) -> MoveFacts {
         let geo = geometry();
@@ -175,38 +251,28 @@ impl Notation for Position {
             );
         }
         let norm = normalize(input);
+        if let Some(reason) = self.special_refusal(&norm) {
+            return MoveError::illegal(input, reason);
+        }
         let geo = geometry();
         let wanted = |a: &str, b: &str| Some((geo.parse(a)?, geo.parse(b)?));
-        // A coordinate move: say what is wrong with it as precisely as the board allows.
+        // A coordinate move through a portal, or a build: what only coordinates can say.
         let body = norm.trim_end_matches(|c: char| c.is_ascii_uppercase());
         let squares = (2..body.len()).find_map(|i| wanted(body.get(..i)?, body.get(i..)?));
-        let Some((from, to)) = squares else {
-            return MoveError::unreadable(input, EXPECTED);
-        };
-        let reason = match self.at(from) {
-            None => format!("there is no piece on {}", name(from)),
-            Some(p) if p.color != self.turn => {
-                format!("the piece on {} is not yours", name(from))
-            }
-            Some(p) => pseudo_entrance_hint(self, from, to).unwrap_or_else(|| {
-                if from == to && p.kind == Kind::Vertag {
-                    format!(
-                        "a Vertag cannot build on {}: it is already an open portal's entrance",
-                        name(from)
-                    )
-                } else if from == to {
-                    "only a Vertag builds (its square twice)".to_string()
-                } else {
-                    format!(
-                        "the {} on {} cannot go to {}",
-                        p.kind.name(),
-                        name(from),
-                        name(to)
-                    )
+        if let Some((from, to)) = squares {
+            if self.at(from).is_some_and(|p| p.color == self.turn) {
+                let reason = pseudo_entrance_hint(self, from, to).or_else(|| {
+                    (from == to).then(|| {
+                        self.build_refusal(from)
+                            .unwrap_or_else(|| "that building turn is not possible now".into())
+                    })
+                });
+                if let Some(reason) = reason {
+                    return MoveError::illegal(input, reason);
                 }
-            }),
-        };
-        MoveError::illegal(input, reason)
+            }
+        }
+        explain_refusal(self, input, legal, EXPECTED)
     }
 
     fn describe(&self, mv: &Move) -> String {
@@ -224,5 +290,51 @@ impl Notation for Position {
                 name(square)
             ),
         }
+    }
+}
+
+impl Explain for Position {
+    type Kind = Kind;
+    const PAWN: Kind = Kind::Pawn;
+
+    fn geometry(&self) -> &'static Geometry {
+        geometry()
+    }
+
+    fn piece(&self, sq: u8) -> Option<Piece> {
+        self.at(sq)
+    }
+
+    fn set_piece(&mut self, sq: u8, piece: Option<Piece>) {
+        self.cells[sq as usize] = piece;
+    }
+
+    /// There is no check: the moves the pieces allow are the legal ones.
+    fn pseudo_legal(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out)
+    }
+
+    fn illegal_reason(&self, _mv: &Move) -> String {
+        "not a legal move here".into()
+    }
+
+    fn moves_like(&self, kind: Kind) -> Option<&'static str> {
+        Some(match kind {
+            Kind::King => "a King moves one square in any direction",
+            Kind::Councillor => "a Councillor moves like a queen, any distance along a rank, file or diagonal",
+            Kind::Boat => "a Boat moves like a rook, any distance along a rank or file",
+            Kind::Bishop => "a Bishop moves any distance along a diagonal",
+            Kind::Knight => "a Knight leaps like a chess knight",
+            Kind::Vertag => "a Vertag moves one square in any direction",
+            Kind::Pawn => {
+                "a Pawn moves one square straight forward (never two) and captures one square diagonally forward"
+            }
+        })
+    }
+
+    fn captures_like(&self, kind: Kind) -> Option<&'static str> {
+        (kind == Kind::Pawn).then_some(
+            "a Pawn moves straight forward but captures only one square diagonally forward",
+        )
     }
 }

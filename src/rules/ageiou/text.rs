@@ -4,8 +4,8 @@
 use super::{geometry, Build, Kind, Piece, Position, Sq, CELLS, SIZE, START};
 use crate::rules::key::KeyBuilder;
 use crate::rules::text::{
-    or_dash, read_number, read_placement, read_side, read_square, side_letter, split_fields,
-    write_cells, PLACEMENT,
+    or_dash, read_count, read_number, read_placement, read_side, read_square, side_letter,
+    split_fields, write_cells, PLACEMENT,
 };
 use crate::rules::{Cells, Color, GameOptions, PositionError, PositionText, VariantId};
 
@@ -231,13 +231,7 @@ impl PositionText for Position {
         let builds = read_builds(fields[3], &cells, portals)?;
         let pending = read_pending(fields[4], &cells, turn)?;
         let halfmoves = read_number(fields[5], "field 6 (half-move clock)")?;
-        let fullmoves = read_number(fields[6], "field 7 (move number)")?;
-        if fullmoves == 0 {
-            return Err(PositionError::new(
-                "field 7 (move number)",
-                "0, expected 1 or more",
-            ));
-        }
+        let fullmoves = read_count(fields[6], "field 7 (move number)", 1)?;
         Ok(Position {
             cells,
             turn,

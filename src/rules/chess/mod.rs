@@ -51,6 +51,8 @@ fn at_most_a_minor(mut others: impl Iterator<Item = Piece>) -> bool {
 impl Rules for Position {
     type Move = Move;
     const ID: VariantId = VariantId::Chess;
+    /// Chess perft is compared with the published tables, which count on through draws.
+    const STANDARD_PERFT: bool = true;
 
     /// Checkmate wins; stalemate, repetition, fifty moves and bare kings (or a lone bishop or
     /// knight against a bare king) draw.

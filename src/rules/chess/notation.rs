@@ -1,10 +1,12 @@
 //! Chess notation: SAN and UCI come from the shared writer; here are the words for a move and
 //! the reasons input is refused.
 
-use super::movegen::pseudo_legal;
-use super::{Kind, Move, Position};
-use crate::rules::notation::{normalize, refused};
-use crate::rules::{MoveError, MoveFacts, Notation, Square};
+use super::movegen::{attacked_by, in_check, pseudo_legal};
+use super::{Kind, Move, Piece, Position};
+use crate::rules::board8::tables;
+use crate::rules::geometry::Geometry;
+use crate::rules::notation::{explain_refusal, normalize, Explain};
+use crate::rules::{MoveError, MoveFacts, Notation};
 
 const EXPECTED: &str = "a move like e4, Nf3, exd5, e8=Q, O-O, or coordinates like e2e4";
 
@@ -14,41 +16,73 @@ impl Notation for Position {
     }
 
     fn explain(&self, input: &str, legal: &[Move]) -> MoveError {
-        if refused(self, input, pseudo_legal, legal).is_some() {
-            return MoveError::illegal(input, "that move would leave your king in check");
-        }
-        let norm = normalize(input);
-        let dest = norm
-            .char_indices()
-            .rev()
-            .find(|(_, c)| c.is_ascii_lowercase())
-            .and_then(|(i, _)| {
-                Square::parse_on(
-                    norm[i..].trim_end_matches(|c: char| c.is_ascii_uppercase()),
-                    8,
-                    8,
-                )
+        if let Some(wing) = self.castling_wing(&normalize(input)) {
+            let us = self.turn;
+            let refusal = self.castling_refusal(wing, in_check(self, us), |s| {
+                attacked_by(self, !us, s).then(|| {
+                    format!(
+                        "the king may not cross or land on an attacked square, and {} is attacked",
+                        tables().geo.square(s)
+                    )
+                })
             });
-        match (dest, norm.chars().next()) {
-            (Some(d), Some(c)) if c.is_ascii_uppercase() && c != 'O' => {
-                match Kind::from_letter(c) {
-                    Some(k) => MoveError::illegal(
-                        input,
-                        format!("no {} can reach {d}", k.name().to_ascii_lowercase()),
-                    ),
-                    None => MoveError::unreadable(input, EXPECTED),
-                }
+            if let Some(reason) = refusal {
+                return MoveError::illegal(input, reason);
             }
-            (Some(d), _) => MoveError::illegal(input, format!("no legal move reaches {d}")),
-            _ if norm.starts_with("O-O") => {
-                MoveError::illegal(input, "castling is not possible now")
-            }
-            _ => MoveError::unreadable(input, EXPECTED),
         }
+        explain_refusal(self, input, legal, EXPECTED)
     }
 
     fn describe(&self, mv: &Move) -> String {
         let mover = self.at(mv.from()).map_or(Kind::Pawn, |p| p.kind).name();
         self.move_words(mv, mover, |p| p.kind.name().to_ascii_lowercase())
+    }
+}
+
+impl Explain for Position {
+    type Kind = Kind;
+    const PAWN: Kind = Kind::Pawn;
+
+    fn geometry(&self) -> &'static Geometry {
+        &tables().geo
+    }
+
+    fn piece(&self, sq: u8) -> Option<Piece> {
+        self.at(sq)
+    }
+
+    fn set_piece(&mut self, sq: u8, piece: Option<Piece>) {
+        self.cells[sq as usize] = piece;
+    }
+
+    fn pseudo_legal(&self, out: &mut Vec<Move>) {
+        pseudo_legal(self, out)
+    }
+
+    fn illegal_reason(&self, _mv: &Move) -> String {
+        "that move would leave your king in check".into()
+    }
+
+    fn piece_name(&self, piece: Piece) -> String {
+        piece.kind.name().to_ascii_lowercase()
+    }
+
+    fn moves_like(&self, kind: Kind) -> Option<&'static str> {
+        Some(match kind {
+            Kind::King => "a king moves one square in any direction",
+            Kind::Queen => "a queen moves any distance along a rank, file or diagonal",
+            Kind::Rook => "a rook moves any distance along a rank or file",
+            Kind::Bishop => "a bishop moves any distance along a diagonal",
+            Kind::Knight => "a knight leaps two squares one way and one square the other",
+            Kind::Pawn => {
+                "a pawn moves one square straight ahead (two from its starting square) and captures one square diagonally forward"
+            }
+        })
+    }
+
+    fn captures_like(&self, kind: Kind) -> Option<&'static str> {
+        (kind == Kind::Pawn).then_some(
+            "a pawn moves straight ahead but captures only one square diagonally forward",
+        )
     }
 }

@@ -1,37 +1,10 @@
 //! Standard FEN: read with field-by-field errors, written, and the repetition identity.
 
 use super::movegen::in_check;
-use super::{Kind, Piece, Position, START};
-use crate::rules::board8::{read_castling, tables, Sq};
-use crate::rules::text::{read_square, PLACEMENT};
-use crate::rules::{Color, PositionError, PositionText};
-
-const EN_PASSANT: &str = "field 4 (en passant)";
-
-/// The en passant square: empty, on the third or sixth rank, behind a pawn of the side that
-/// just moved.
-fn read_en_passant(text: &str, cells: &[Option<Piece>], turn: Color) -> Result<Sq, PositionError> {
-    let geo = &tables().geo;
-    let sq = read_square(geo, text, EN_PASSANT)?;
-    let (rank, mover) = match turn {
-        Color::White => (5, Color::Black),
-        Color::Black => (2, Color::White),
-    };
-    let pawn = geo
-        .offset(sq, 0, mover.forward())
-        .and_then(|s| cells[s as usize]);
-    if sq / 8 != rank || cells[sq as usize].is_some() || pawn != Some(Piece::new(mover, Kind::Pawn))
-    {
-        return Err(PositionError::new(
-            EN_PASSANT,
-            format!(
-                "{text}: expected an empty square on rank {} behind a pawn that just advanced two",
-                rank + 1
-            ),
-        ));
-    }
-    Ok(sq)
-}
+use super::{Kind, Position, START};
+use crate::rules::board8::{read_castling, read_en_passant};
+use crate::rules::text::PLACEMENT;
+use crate::rules::{PositionError, PositionText};
 
 impl PositionText for Position {
     const START: &'static str = START;

@@ -3,8 +3,7 @@
 
 use super::movegen::in_check;
 use super::{Position, START};
-use crate::rules::board8::{read_castling, tables};
-use crate::rules::text::read_square;
+use crate::rules::board8::{read_castling, read_en_passant};
 use crate::rules::{PositionError, PositionText};
 
 impl PositionText for Position {
@@ -24,7 +23,7 @@ impl PositionText for Position {
                     |c| format!("'{c}' needs Black's king and that rook at home"),
                 )
             },
-            |text, _, _| read_square(&tables().geo, text, "field 4 (en passant)"),
+            read_en_passant,
             in_check,
         )
     }

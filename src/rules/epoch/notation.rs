@@ -58,19 +58,16 @@ impl Notation for Position {
         }
     }
 
-    /// Castling as the Pope's move (`Pg1j1`, `Pj1`), a blast as its square (`d5*`), and a
-    /// Legionary's move with its letter and square (`Le3e7`).
+    /// Castling as the Pope's move (`Pg1j1`, `Pj1`) and a blast as its square (`d5*`). (A
+    /// Legionary's move with its letter, `Le7` or `Le3e7`, is one of the shared spellings.)
     fn more_spellings(&self, mv: &Move, facts: &MoveFacts, out: &mut Vec<String>) {
         let (from, to) = (facts.from, facts.to);
-        let promo = facts.promotion.map(String::from).unwrap_or_default();
         match *mv {
             Move::Castle { .. } => {
                 out.push(format!("P{from}{to}"));
                 out.push(format!("P{to}"));
             }
             Move::Blast { .. } => out.push(format!("{from}*")),
-            Move::Claim { .. } => {}
-            _ if facts.pawn => out.push(format!("L{from}{to}{promo}")),
             _ => {}
         }
     }

@@ -6,8 +6,8 @@ use super::movegen::MIDDLE_RANK;
 use super::{castle_squares, Kind, LostPieces, Piece, Position, RiposteSquares, Wing, START};
 use crate::rules::key::KeyBuilder;
 use crate::rules::text::{
-    opponent_in_check, or_dash, read_placement, read_side, read_square, side_letter, split_fields,
-    write_cells, PLACEMENT,
+    opponent_in_check, or_dash, read_count, read_placement, read_side, read_square, side_letter,
+    split_fields, write_cells, PLACEMENT,
 };
 use crate::rules::{Color, PositionError, PositionText};
 
@@ -298,21 +298,8 @@ impl PositionText for Position {
         read_awake(fields[5], &mut board)?;
         let lost = read_lost(fields[6])?;
         check_unique(&board, &lost)?;
-        let clock: u32 = fields[7].parse().map_err(|_| {
-            PositionError::new(
-                CLOCK,
-                format!("'{}', expected a whole number of plies", fields[7]),
-            )
-        })?;
-        let move_number: u32 = match fields[8].parse() {
-            Ok(n) if n >= 1 => n,
-            _ => {
-                return Err(PositionError::new(
-                    MOVE_NUMBER,
-                    format!("'{}', expected a whole number from 1", fields[8]),
-                ))
-            }
-        };
+        let clock = read_count(fields[7], CLOCK, 0)?;
+        let move_number = read_count(fields[8], MOVE_NUMBER, 1)?;
         if board.in_check(!turn) {
             return Err(opponent_in_check(turn));
         }

@@ -2,10 +2,13 @@
 //! that input may name or leave out (`g13`, `g13=O`) and that coordinates never name (`g12g13`);
 //! the words for a move and the reasons input is refused.
 
-use super::movegen::{apply, in_check, pseudo_legal, unchecked_king_jumps};
-use super::{passed, Kind, Move, Position};
-use crate::rules::notation::{refused, spellings, step_words};
+use super::movegen::{apply, in_check, pseudo_legal, tables, unchecked_king_jumps};
+use super::{passed, Kind, Move, Piece, Position};
+use crate::rules::geometry::Geometry;
+use crate::rules::notation::{explain_refusal, normalize, refused, spellings, step_words, Explain};
 use crate::rules::{MoveError, MoveFacts, MoveKind, Notation};
+
+const EXPECTED: &str = "a move like g5, Tg4, Kxf2, g13 (or g13=O), or coordinates like g4g6";
 
 impl Position {
     fn kind_at(&self, sq: u8) -> Kind {
@@ -92,13 +95,13 @@ impl Notation for Position {
                 },
             );
         }
-        if refused(self, input, pseudo_legal, legal).is_some() {
-            return MoveError::illegal(input, "that move would leave your King in check");
+        if matches!(normalize(input).as_str(), "O-O" | "O-O-O") {
+            return MoveError::illegal(
+                input,
+                "there is no castling in Fantastic XIII: instead, the King's first move may be a jump of two squares (Ke3)",
+            );
         }
-        MoveError::illegal(
-            input,
-            "no legal move matches that; see /rules fantastic for how each piece moves",
-        )
+        explain_refusal(self, input, legal, EXPECTED)
     }
 
     fn describe(&self, mv: &Move) -> String {
@@ -120,5 +123,81 @@ impl Notation for Position {
                 format!("{}{promo}", step_words(name, from, to, victim))
             }
         }
+    }
+}
+
+impl Explain for Position {
+    type Kind = Kind;
+    const PAWN: Kind = Kind::Pawn;
+
+    fn geometry(&self) -> &'static Geometry {
+        &tables().geo
+    }
+
+    fn piece(&self, sq: u8) -> Option<Piece> {
+        self.at(sq)
+    }
+
+    fn set_piece(&mut self, sq: u8, piece: Option<Piece>) {
+        self.cells[sq as usize] = piece;
+    }
+
+    /// Everything but the King's jump, which [`Notation::explain`] explains first.
+    fn pseudo_legal(&self, out: &mut Vec<Move>) {
+        pseudo_legal(self, out)
+    }
+
+    fn illegal_reason(&self, _mv: &Move) -> String {
+        "that move would leave your King in check".into()
+    }
+
+    fn moves_like(&self, kind: Kind) -> Option<&'static str> {
+        Some(match kind {
+            Kind::King => {
+                "a King steps one square in any direction (on its first move it may instead jump two squares)"
+            }
+            Kind::Pawn => {
+                "a Pawn steps one square straight forward, or two from any rank over an empty square, and captures one square diagonally forward"
+            }
+            Kind::Prince => {
+                "a Prince steps one square in any direction, or two straight forward without capturing"
+            }
+            Kind::Troll => {
+                "a Troll leaps exactly three squares along a rank, file or diagonal, or steps one square forward and captures one square diagonally forward like a Pawn"
+            }
+            Kind::Snake => {
+                "a Snake steps one square straight up or down, then may slide on diagonally, still the same way up or down"
+            }
+            Kind::Ship => {
+                "a Ship steps one square diagonally, then may slide on straight up or down the same way"
+            }
+            Kind::Squirrel => "a Squirrel leaps to any square exactly two squares away",
+            Kind::Hawk => "a Hawk leaps two or three squares along a rank, file or diagonal",
+            Kind::Mammoth => {
+                "a Mammoth steps one square in any direction or leaps two along a rank, file or diagonal"
+            }
+            Kind::Cheetah => "a Cheetah leaps to any square exactly three squares away",
+            Kind::Eagle => {
+                "an Eagle steps one square diagonally, then may slide on along a rank or file that leads further away"
+            }
+            Kind::Rhinoceros => {
+                "a Rhinoceros steps one square along a rank or file, then may slide on along a diagonal that leads further away"
+            }
+            Kind::Direwolf => "a Direwolf leaps to any square two or three squares away",
+        })
+    }
+
+    /// A Pawn's and a Troll's step forward and the double steps never capture.
+    fn captures_like(&self, kind: Kind) -> Option<&'static str> {
+        Some(match kind {
+            Kind::Pawn => {
+                "a Pawn moves straight forward but captures only one square diagonally forward"
+            }
+            Kind::Troll => {
+                "a Troll's step forward never captures: it captures one square diagonally forward or with its three-square leap"
+            }
+            Kind::Prince => "a Prince's double step never captures",
+            _ => return None,
+        })
     }
 }
