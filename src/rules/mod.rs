@@ -21,6 +21,7 @@ pub mod chess;
 pub mod empire;
 pub mod epoch;
 pub mod errors;
+pub mod explain;
 pub mod fantastic;
 pub mod game;
 pub mod geometry;

@@ -1,8 +1,6 @@
 //! Position texts: the [`PositionText`] part of a variant, and the readers and writers of the
 //! fields most variants' texts share (placement, side to move, squares, counters).
 
-use std::ops::RangeInclusive;
-
 use super::geometry::Geometry;
 use super::piece::Cells;
 use super::{Color, Piece, PieceKind, PositionError, Square};
@@ -30,20 +28,21 @@ pub trait PositionText: Sized {
     }
 }
 
-/// The whitespace-separated fields of a text, when there are `counts` of them; `expected`
-/// ends the message otherwise ("6: placement, side to move, …").
+/// The whitespace-separated fields of a text: at least `least` of the fields `names`
+/// ("placement, side to move, …"), which the message lists otherwise.
 pub fn split_fields<'a>(
     text: &'a str,
-    counts: RangeInclusive<usize>,
-    expected: &str,
+    least: usize,
+    names: &str,
 ) -> Result<Vec<&'a str>, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if counts.contains(&fields.len()) {
+    let most = names.split(", ").count();
+    if (least..=most).contains(&fields.len()) {
         Ok(fields)
     } else {
         Err(PositionError::new(
             "fields",
-            format!("found {} fields, expected {expected}", fields.len()),
+            format!("found {} fields, expected {most}: {names}", fields.len()),
         ))
     }
 }
@@ -288,6 +287,11 @@ pub fn read_or_dash<T>(
 }
 
 /// `-` for nothing, or the text.
+/// A square field: the cell's square, or `-` for none.
+pub fn square_or_dash(geo: &Geometry, cell: Option<u8>) -> String {
+    cell.map_or("-".into(), |sq| geo.square(sq).to_string())
+}
+
 pub fn or_dash(text: &str) -> &str {
     if text.is_empty() {
         "-"

@@ -114,10 +114,7 @@ words! {
 words! {
     /// Where a challenge stands.
     ChallengeStatus, "challenge status" {
-        Open = "open",
-        Accepted = "accepted",
-        Declined = "declined",
-        Expired = "expired",
+        Open = "open", Accepted = "accepted", Declined = "declined", Expired = "expired",
         /// Taken back by the challenger.
         Withdrawn = "withdrawn",
     }

@@ -10,8 +10,9 @@
 
 use super::movegen::{entrance, pseudo_entrance_hint};
 use super::{exit_of, geometry, Kind, Move, Piece, Position, Sq};
+use crate::rules::explain::{explain_refusal, mailbox_access, Explain};
 use crate::rules::geometry::Geometry;
-use crate::rules::notation::{explain_refusal, long_form, normalize, Explain};
+use crate::rules::notation::{long_form, normalize};
 use crate::rules::{MoveError, MoveFacts, MoveGen, MoveKind, Notation, VariantId};
 
 const EXPECTED: &str = "a move such as e3e4 or Nc3, a portal move N~g6, a swap K<>d1 (f1d1), a building turn Vb1o (b1b1), or a king placement @d3";
@@ -297,22 +298,8 @@ impl Explain for Position {
     type Kind = Kind;
     const PAWN: Kind = Kind::Pawn;
 
-    fn geometry(&self) -> &'static Geometry {
-        geometry()
-    }
-
-    fn piece(&self, sq: u8) -> Option<Piece> {
-        self.at(sq)
-    }
-
-    fn set_piece(&mut self, sq: u8, piece: Option<Piece>) {
-        self.cells[sq as usize] = piece;
-    }
-
-    /// There is no check: the moves the pieces allow are the legal ones.
-    fn pseudo_legal(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out)
-    }
+    // There is no check: the moves the pieces allow are the legal ones.
+    mailbox_access!(geometry(), MoveGen::legal_moves);
 
     fn illegal_reason(&self, _mv: &Move) -> String {
         "not a legal move here".into()

@@ -203,15 +203,14 @@ fn read_pending(field: &str, cells: &[Option<Piece>], turn: Color) -> Result<boo
     Ok(true)
 }
 
+/// The fields of the position text, in order.
+const FIELDS: &str = "placement, side to move, open portals, portals being built, pending king placement, half-move clock, move number";
+
 impl PositionText for Position {
     const START: &'static str = START;
 
     fn from_text(text: &str) -> Result<Position, PositionError> {
-        let fields = split_fields(
-            text,
-            7..=7,
-            "7: placement, side to move, open portals, portals being built, pending king placement, half-move clock, move number",
-        )?;
+        let fields = split_fields(text, 7, FIELDS)?;
         let cells = read_board(fields[0])?;
         let turn = read_side(fields[1], "w (Light) or b (Dark)")?;
         // Only the side to move can have lost its king (and be about to place it).

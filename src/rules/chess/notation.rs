@@ -4,8 +4,9 @@
 use super::movegen::{attacked_by, in_check, pseudo_legal};
 use super::{Kind, Move, Piece, Position};
 use crate::rules::board8::tables;
+use crate::rules::explain::{explain_refusal, mailbox_access, Explain};
 use crate::rules::geometry::Geometry;
-use crate::rules::notation::{explain_refusal, normalize, Explain};
+use crate::rules::notation::normalize;
 use crate::rules::{MoveError, MoveFacts, Notation};
 
 const EXPECTED: &str = "a move like e4, Nf3, exd5, e8=Q, O-O, or coordinates like e2e4";
@@ -43,21 +44,7 @@ impl Explain for Position {
     type Kind = Kind;
     const PAWN: Kind = Kind::Pawn;
 
-    fn geometry(&self) -> &'static Geometry {
-        &tables().geo
-    }
-
-    fn piece(&self, sq: u8) -> Option<Piece> {
-        self.at(sq)
-    }
-
-    fn set_piece(&mut self, sq: u8, piece: Option<Piece>) {
-        self.cells[sq as usize] = piece;
-    }
-
-    fn pseudo_legal(&self, out: &mut Vec<Move>) {
-        pseudo_legal(self, out)
-    }
+    mailbox_access!(&tables().geo, pseudo_legal);
 
     fn illegal_reason(&self, _mv: &Move) -> String {
         "that move would leave your king in check".into()

@@ -4,8 +4,9 @@
 use super::movegen::{attacked_by, in_check, kings_face, pseudo_legal};
 use super::{Kind, Move, Piece, Position};
 use crate::rules::board8::tables;
+use crate::rules::explain::{explain_refusal, mailbox_access, Explain};
 use crate::rules::geometry::Geometry;
-use crate::rules::notation::{explain_refusal, normalize, Explain};
+use crate::rules::notation::normalize;
 use crate::rules::{Color, MoveError, MoveFacts, MoveGen, Notation};
 
 const EXPECTED: &str =
@@ -61,21 +62,7 @@ impl Explain for Position {
     type Kind = Kind;
     const PAWN: Kind = Kind::Pawn;
 
-    fn geometry(&self) -> &'static Geometry {
-        &tables().geo
-    }
-
-    fn piece(&self, sq: u8) -> Option<Piece> {
-        self.at(sq)
-    }
-
-    fn set_piece(&mut self, sq: u8, piece: Option<Piece>) {
-        self.cells[sq as usize] = piece;
-    }
-
-    fn pseudo_legal(&self, out: &mut Vec<Move>) {
-        pseudo_legal(self, out)
-    }
+    mailbox_access!(&tables().geo, pseudo_legal);
 
     /// The facing kings, or the mover's own king (the Kaiser, for the Empire) left in check.
     fn illegal_reason(&self, mv: &Move) -> String {

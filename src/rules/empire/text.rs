@@ -1,38 +1,25 @@
 //! Empire Chess position text: standard FEN with the Imperial letters, where only Black has
-//! castling rights.
+//! castling rights; reading, writing and the repetition identity are the 8x8 core's.
 
 use super::movegen::in_check;
-use super::{Position, START};
-use crate::rules::board8::{read_castling, read_en_passant};
-use crate::rules::{PositionError, PositionText};
+use super::{Kind, Position, START};
+use crate::rules::board8::Fen;
+use crate::rules::Color;
 
-impl PositionText for Position {
+impl Fen for Kind {
     const START: &'static str = START;
+    const LETTERS: &'static str = "KQRBNP TECDS (either case)";
+    const CASTLING: &'static str = "kq";
 
-    fn from_text(text: &str) -> Result<Position, PositionError> {
-        Position::read_fen(
-            text,
-            "KQRBNP TECDS (either case)",
-            |_, _| Ok(()),
-            |field, cells| {
-                read_castling(
-                    field,
-                    cells,
-                    "kq",
-                    |c| format!("'{c}': only Black castles in Empire Chess, expected k, q or -"),
-                    |c| format!("'{c}' needs Black's king and that rook at home"),
-                )
-            },
-            read_en_passant,
-            in_check,
-        )
+    fn castling_unknown(c: char) -> String {
+        format!("'{c}': only Black castles in Empire Chess, expected k, q or -")
     }
 
-    fn to_text(&self) -> String {
-        self.fen()
+    fn castling_not_home(c: char) -> String {
+        format!("'{c}' needs Black's king and that rook at home")
     }
 
-    fn repetition_key(&self) -> u64 {
-        self.key()
+    fn in_check(pos: &Position, side: Color) -> bool {
+        in_check(pos, side)
     }
 }

@@ -271,16 +271,15 @@ fn write_lost(lost: &LostPieces) -> String {
     or_dash(&items.join(",")).to_string()
 }
 
+/// The fields of the position text, in order.
+const FIELDS: &str = "placement, side to move, castling, en passant, riposte, awake Emperors, lost pieces, clock, move number";
+
 impl PositionText for Position {
     const START: &'static str = START;
 
     /// Reads a position text, validating everything epoch.md section 2 lists.
     fn from_text(text: &str) -> Result<Position, PositionError> {
-        let fields = split_fields(
-            text,
-            9..=9,
-            "9: placement, side to move, castling, en passant, riposte, awake Emperors, lost pieces, clock, move number",
-        )?;
+        let fields = split_fields(text, 9, FIELDS)?;
         let mut board = read_board(fields[0])?;
         let turn = read_side(fields[1], "w or b")?;
         if let Some(color) = Color::BOTH

@@ -4,8 +4,9 @@
 
 use super::movegen::{apply, in_check, pseudo_legal, tables, unchecked_king_jumps};
 use super::{passed, Kind, Move, Piece, Position};
+use crate::rules::explain::{explain_refusal, mailbox_access, Explain};
 use crate::rules::geometry::Geometry;
-use crate::rules::notation::{explain_refusal, normalize, refused, spellings, step_words, Explain};
+use crate::rules::notation::{normalize, refused, spellings, step_words};
 use crate::rules::{MoveError, MoveFacts, MoveKind, Notation};
 
 const EXPECTED: &str = "a move like g5, Tg4, Kxf2, g13 (or g13=O), or coordinates like g4g6";
@@ -130,22 +131,8 @@ impl Explain for Position {
     type Kind = Kind;
     const PAWN: Kind = Kind::Pawn;
 
-    fn geometry(&self) -> &'static Geometry {
-        &tables().geo
-    }
-
-    fn piece(&self, sq: u8) -> Option<Piece> {
-        self.at(sq)
-    }
-
-    fn set_piece(&mut self, sq: u8, piece: Option<Piece>) {
-        self.cells[sq as usize] = piece;
-    }
-
-    /// Everything but the King's jump, which [`Notation::explain`] explains first.
-    fn pseudo_legal(&self, out: &mut Vec<Move>) {
-        pseudo_legal(self, out)
-    }
+    // Everything but the King's jump, which [`Notation::explain`] explains first.
+    mailbox_access!(&tables().geo, pseudo_legal);
 
     fn illegal_reason(&self, _mv: &Move) -> String {
         "that move would leave your King in check".into()

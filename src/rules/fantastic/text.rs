@@ -6,7 +6,7 @@ use super::{king_home, Kind, Piece, Position, Sq, START};
 use crate::rules::key::KeyBuilder;
 use crate::rules::text::{
     read_cells, read_clocks, read_or_dash, read_side, read_square, side_letter, split_fields,
-    unless_opponent_in_check, write_cells, PLACEMENT,
+    square_or_dash, unless_opponent_in_check, write_cells, PLACEMENT,
 };
 use crate::rules::{Color, PositionError, PositionText};
 
@@ -43,15 +43,15 @@ fn read_en_passant(text: &str, cells: &[Option<Piece>], turn: Color) -> Result<S
     Ok(ep)
 }
 
+/// The fields of the position text, in order.
+const FIELDS: &str =
+    "placement, side to move, castling (always -), en passant, halfmove clock, move number";
+
 impl PositionText for Position {
     const START: &'static str = START;
 
     fn from_text(text: &str) -> Result<Position, PositionError> {
-        let fields = split_fields(
-            text,
-            4..=6,
-            "6: placement, side to move, castling (always -), en passant, halfmove clock, move number",
-        )?;
+        let fields = split_fields(text, 4, FIELDS)?;
         let geo = &tables().geo;
         let (cells, kings) = read_cells(
             fields[0],
@@ -103,9 +103,7 @@ impl PositionText for Position {
 
     fn to_text(&self) -> String {
         let geo = &tables().geo;
-        let en_passant = self
-            .en_passant
-            .map_or("-".into(), |sq| geo.square(sq).to_string());
+        let en_passant = square_or_dash(geo, self.en_passant);
         format!(
             "{} {} - {en_passant} {} {}",
             write_cells(geo, &self.cells),

@@ -8,15 +8,17 @@ use std::sync::OnceLock;
 use super::geometry::{Geometry, KNIGHT};
 use super::key::KeyBuilder;
 use super::notation::step_words;
-use super::text::{
-    or_dash, read_cells, read_clocks, read_or_dash, read_side, read_square, side_letter,
-    split_fields, unless_opponent_in_check, write_cells,
-};
+use super::text::{or_dash, side_letter, square_or_dash, write_cells};
 use super::view::piece_views;
+
+mod text;
+
 use super::{
     push_pawn_move, BoardView, Cells, Color, MoveFacts, MoveKind, Piece, PieceKind, PieceView,
-    PositionError, Square, VariantId,
+    VariantId,
 };
+use text::CASTLING;
+pub use text::{read_castling, read_en_passant, Fen};
 
 /// A square index `rank * 8 + file`.
 pub type Sq = u8;
@@ -126,75 +128,6 @@ impl<K: PieceKind> Clone for Board8<K> {
     }
 }
 
-/// The castling letters of a FEN: `(letter, side, wing, king's square, rook's square)`.
-const CASTLING: [(char, Color, usize, Sq, Sq); 4] = [
-    ('K', Color::White, 0, 4, 7),
-    ('Q', Color::White, 1, 4, 0),
-    ('k', Color::Black, 0, 60, 63),
-    ('q', Color::Black, 1, 60, 56),
-];
-
-/// The FEN's castling field with letters from `allowed` (some of `KQkq`), each needing its
-/// king and rook at home; `unknown` and `not_home` word the errors for a letter.
-pub fn read_castling<K: Army>(
-    field: &str,
-    cells: &[Option<Piece<K>>],
-    allowed: &str,
-    unknown: impl Fn(char) -> String,
-    not_home: impl Fn(char) -> String,
-) -> Result<[[bool; 2]; 2], PositionError> {
-    const FIELD: &str = "field 3 (castling)";
-    let mut rights = [[false; 2]; 2];
-    if field == "-" {
-        return Ok(rights);
-    }
-    for c in field.chars() {
-        let Some(&(_, color, wing, king, rook)) = CASTLING
-            .iter()
-            .find(|right| right.0 == c && allowed.contains(c))
-        else {
-            return Err(PositionError::new(FIELD, unknown(c)));
-        };
-        if cells[king as usize] != Some(Piece::new(color, K::KING))
-            || cells[rook as usize] != Some(Piece::new(color, K::ROOK))
-        {
-            return Err(PositionError::new(FIELD, not_home(c)));
-        }
-        rights[color.index()][wing] = true;
-    }
-    Ok(rights)
-}
-
-/// The FEN's en passant field, `-` aside: an empty square on the third or sixth rank (the
-/// one behind the middle of the board, seen from the side to move) with a pawn of the side
-/// that just moved in front of it.
-pub fn read_en_passant<K: Army>(
-    text: &str,
-    cells: &[Option<Piece<K>>],
-    turn: Color,
-) -> Result<Sq, PositionError> {
-    const FIELD: &str = "field 4 (en passant)";
-    let geo = &tables().geo;
-    let sq = read_square(geo, text, FIELD)?;
-    let (rank, mover) = match turn {
-        Color::White => (5, Color::Black),
-        Color::Black => (2, Color::White),
-    };
-    let pawn = geo
-        .offset(sq, 0, mover.forward())
-        .and_then(|s| cells[s as usize]);
-    if sq / 8 != rank || cells[sq as usize].is_some() || pawn != Some(Piece::new(mover, K::PAWN)) {
-        return Err(PositionError::new(
-            FIELD,
-            format!(
-                "{text}: expected an empty square on rank {} behind a pawn that just advanced two",
-                rank + 1
-            ),
-        ));
-    }
-    Ok(sq)
-}
-
 impl<K: Army> Board8<K> {
     #[inline]
     pub fn at(&self, sq: Sq) -> Option<Piece<K>> {
@@ -259,41 +192,6 @@ impl<K: Army> Board8<K> {
         crossed.iter().find_map(|&s| unsafe_square(base + s))
     }
 
-    /// Reads a FEN with `letters` naming the pieces for errors; `check` vets each piece, the
-    /// castling and en passant fields (`-` aside) are the game's to read, and `in_check` says
-    /// whether a side is in check (the side not to move must not be).
-    pub fn read_fen(
-        text: &str,
-        letters: &str,
-        check: impl FnMut(Square, Piece<K>) -> Result<(), PositionError>,
-        castling: impl FnOnce(&str, &[Option<Piece<K>>]) -> Result<[[bool; 2]; 2], PositionError>,
-        en_passant: impl FnOnce(&str, &[Option<Piece<K>>], Color) -> Result<Sq, PositionError>,
-        in_check: impl Fn(&Self, Color) -> bool,
-    ) -> Result<Self, PositionError> {
-        let fields = split_fields(
-            text,
-            4..=6,
-            "6: placement, side to move, castling, en passant, halfmove clock, move number",
-        )?;
-        let (cells, kings) =
-            read_cells(fields[0], &tables().geo, letters, (K::KING, "king"), check)?;
-        let turn = read_side(fields[1], "w or b")?;
-        let castling = castling(fields[2], &cells)?;
-        let en_passant = read_or_dash(fields[3], |text| en_passant(text, &cells, turn))?;
-        let (halfmoves, fullmoves) = read_clocks(&fields)?;
-        let pos = Board8 {
-            turn,
-            cells,
-            kings,
-            castling,
-            en_passant,
-            halfmoves,
-            fullmoves,
-        };
-        unless_opponent_in_check(pos, turn, in_check)
-    }
-
-    /// The FEN.
     pub fn fen(&self) -> String {
         let geo = &tables().geo;
         let castling: String = CASTLING
@@ -301,9 +199,7 @@ impl<K: Army> Board8<K> {
             .filter(|(_, color, wing, _, _)| self.castling[color.index()][*wing])
             .map(|right| right.0)
             .collect();
-        let en_passant = self
-            .en_passant
-            .map_or("-".into(), |sq| geo.square(sq).to_string());
+        let en_passant = square_or_dash(geo, self.en_passant);
         format!(
             "{} {} {} {en_passant} {} {}",
             write_cells(geo, &self.cells),
