@@ -126,6 +126,15 @@ pub fn matching(game: &dyn AnyGame, typed: &str) -> Vec<Choice> {
             .map(|(_, c)| c)
             .collect();
     }
+    // Any other form the rules accept (a pawn move with its letter, Pe4 or Le7) names its move.
+    if found.is_empty() && !wanted.is_empty() {
+        if let Ok(mv) = game.parse_move(typed) {
+            found.push(Choice {
+                label: label(&board, &mv),
+                value: mv.san,
+            });
+        }
+    }
     found.sort_by(|a, b| a.value.cmp(&b.value));
     found.truncate(MAX_CHOICES);
     found

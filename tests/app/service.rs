@@ -689,6 +689,15 @@ async fn suggestions_follow_what_is_typed_and_whose_turn_it_is() {
             .collect::<Vec<_>>(),
         ["e4", "e5", "e6", "e7"]
     );
+    // A Legionary's move typed with its letter is the move itself.
+    let lettered = t.service.suggest("alice", "general", "Le7", None).await;
+    assert_eq!(
+        lettered
+            .iter()
+            .map(|c| c.value.as_str())
+            .collect::<Vec<_>>(),
+        ["e7"]
+    );
     let wait = t.service.suggest("bob", "general", "e", None).await;
     assert_eq!(wait.len(), 1);
     assert!(wait[0].label.contains("not your turn"), "{wait:?}");
