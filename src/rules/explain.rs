@@ -211,6 +211,53 @@ fn all_of(items: &[String]) -> String {
     }
 }
 
+/// Whether the piece on `from` may go to `dest` by the moves the pieces allow.
+fn reaches<E: Explain>(board: &E, from: u8, dest: u8) -> bool {
+    let geo = board.geometry();
+    let mut moves = Vec::new();
+    board.pseudo_legal(&mut moves);
+    moves.iter().any(|mv| {
+        let f = board.facts(mv);
+        f.from == geo.square(from) && f.to == geo.square(dest)
+    })
+}
+
+/// What keeps the piece on `from` from `dest`, found on copies of the board: the piece alone
+/// with whatever stands on `dest`, then the other pieces put back one at a time.
+fn obstacle<E: Explain>(pos: &E, from: u8, dest: u8) -> Obstacle {
+    let geo = pos.geometry();
+    let mut alone = pos.clone();
+    for s in geo.indices().filter(|&s| s != from && s != dest) {
+        alone.set_piece(s, None);
+    }
+    let mut probe = alone.clone();
+    if reaches(&alone, from, dest) {
+        let blockers = geo
+            .indices()
+            .filter(|&s| s != from && s != dest && pos.piece(s).is_some())
+            .filter(|&s| {
+                let mut one = alone.clone();
+                one.set_piece(s, pos.piece(s));
+                !reaches(&one, from, dest)
+            })
+            .collect();
+        return Obstacle::Blocked(blockers);
+    }
+    let (victim, found) = match pos.piece(dest) {
+        Some(_) => (None, Obstacle::MovesOnly),
+        None => (
+            Some(Piece::new(!pos.turn(), E::PAWN)),
+            Obstacle::CapturesOnly,
+        ),
+    };
+    probe.set_piece(dest, victim);
+    if reaches(&probe, from, dest) {
+        found
+    } else {
+        Obstacle::Never
+    }
+}
+
 fn why_not<E: Explain>(pos: &E, typed: &Typed<E::Kind>, legal: &[E::Move]) -> String {
     let geo = pos.geometry();
     let us = pos.turn();
@@ -268,48 +315,6 @@ fn why_not<E: Explain>(pos: &E, typed: &Typed<E::Kind>, legal: &[E::Move]) -> St
     if let Some(mv) = pseudo.iter().find(|mv| goes_there(pos, mv)) {
         return pos.illegal_reason(mv);
     }
-    let reaches = |board: &E, from: u8| {
-        let mut moves = Vec::new();
-        board.pseudo_legal(&mut moves);
-        moves.iter().any(|mv| {
-            let f = board.facts(mv);
-            f.from == geo.square(from) && f.to == geo.square(dest)
-        })
-    };
-    let obstacle = |from: u8| {
-        // The piece alone with whatever stands where it goes.
-        let mut alone = pos.clone();
-        for s in geo.indices().filter(|&s| s != from && s != dest) {
-            alone.set_piece(s, None);
-        }
-        let mut probe = alone.clone();
-        if reaches(&alone, from) {
-            let blockers = geo
-                .indices()
-                .filter(|&s| s != from && s != dest && pos.piece(s).is_some())
-                .filter(|&s| {
-                    let mut one = alone.clone();
-                    one.set_piece(s, pos.piece(s));
-                    !reaches(&one, from)
-                })
-                .collect();
-            Obstacle::Blocked(blockers)
-        } else if pos.piece(dest).is_some() {
-            probe.set_piece(dest, None);
-            if reaches(&probe, from) {
-                Obstacle::MovesOnly
-            } else {
-                Obstacle::Never
-            }
-        } else {
-            probe.set_piece(dest, Some(Piece::new(!us, E::PAWN)));
-            if reaches(&probe, from) {
-                Obstacle::CapturesOnly
-            } else {
-                Obstacle::Never
-            }
-        }
-    };
     let to = geo.square(dest);
     let one = pieces.len() == 1;
     let head = if one {
@@ -320,7 +325,7 @@ fn why_not<E: Explain>(pos: &E, typed: &Typed<E::Kind>, legal: &[E::Move]) -> St
     let mut details: Vec<String> = Vec::new();
     for &from in &pieces {
         let it = if one { "it".to_string() } else { the(from) };
-        let detail = match obstacle(from) {
+        let detail = match obstacle(pos, from, dest) {
             Obstacle::Blocked(blockers) if blockers.is_empty() => {
                 format!("other pieces stand in the way of {}", the(from))
             }
