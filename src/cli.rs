@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::rules::{
-    new_game_with, AnyGame, GameOptions, MoveError, OptionsError, PositionError, SetupError,
-    VariantId,
+    new_game_with, AnyGame, GameOptions, MoveError, OptionsError, Outcome, PositionError,
+    SetupError, VariantId,
 };
 
 /// Why a rules command could not run; the binary prints it and exits with status 2.
@@ -101,9 +101,15 @@ pub fn perft(game: &dyn AnyGame, depth: u32, divide: bool) -> String {
     out
 }
 
-/// `herald rules show`: the position text, the status, and whether the side to move is in check.
+/// `herald rules show`: the position text, the status (the sides named as the variant names
+/// them: `light wins: king captured` in AGEIOU), and whether the side to move is in check.
 pub fn show(game: &dyn AnyGame) -> String {
     let status = match game.outcome() {
+        Some(Outcome::Win { winner, reason }) => format!(
+            "{} wins: {}",
+            game.variant().side(winner).to_lowercase(),
+            reason.name()
+        ),
         Some(outcome) => outcome.to_string(),
         None => "ongoing".to_string(),
     };

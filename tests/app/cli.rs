@@ -302,3 +302,22 @@ fn a_database_url_that_names_no_file_is_refused_at_start() {
     // Nothing was created on the way.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn ageiou_results_name_light_and_dark() {
+    let out = herald(&[
+        "rules",
+        "show",
+        "--variant",
+        "ageiou",
+        "--fen",
+        "10/10/10/10/10/4k5/4Q5/10/10/4K5 w - - - 0 1",
+        "--moves",
+        "e4e5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).lines().nth(1),
+        Some("light wins: king captured")
+    );
+}
