@@ -67,35 +67,28 @@ async fn boards_are_drawn_from_the_viewers_side() {
     let after = epoch_after(&["Tb1-d4"]);
     assert_eq!(image(&r), drawn(&*after, true));
     // /board: each player's own side at the bottom, `flip` turns it, a spectator sees
-    // White's side.
-    assert_eq!(
-        image(&t.say("alice", board(None, None, false)).await),
-        drawn(&*after, false)
-    );
-    assert_eq!(
-        image(&t.say("alice", board(None, None, true)).await),
-        drawn(&*after, true)
-    );
-    assert_eq!(
-        image(&t.say("bob", board(None, None, false)).await),
-        drawn(&*after, true)
-    );
-    assert_eq!(
-        image(&t.say("carol", board(Some("alice"), None, false)).await),
-        drawn(&*after, false)
-    );
-    // After the swap bob holds White: his board has White at the bottom, and the image
-    // of the swap shows the side to move (Black, now alice's) at the bottom.
+    // White's side. After the swap bob holds White: his board has White at the bottom.
+    let views = [
+        ("alice", None, false, false),
+        ("alice", None, true, true),
+        ("bob", None, false, true),
+        ("carol", Some("alice"), false, false),
+    ];
+    for (who, player, flip, black_below) in views {
+        let r = t.say(who, board(player, None, flip)).await;
+        assert_eq!(image(&r), drawn(&*after, black_below), "{who}, flip {flip}");
+    }
+    // The image of the swap shows the side to move (Black, now alice's) at the bottom.
     let r = t.say("bob", Command::Swap { opponent: None }).await;
     assert_eq!(image(&r), drawn(&*after, true));
-    assert_eq!(
-        image(&t.say("bob", board(None, None, false)).await),
-        drawn(&*after, false)
-    );
-    assert_eq!(
-        image(&t.say("alice", board(None, None, false)).await),
-        drawn(&*after, true)
-    );
+    for (who, black_below) in [("bob", false), ("alice", true)] {
+        let r = t.say(who, board(None, None, false)).await;
+        assert_eq!(
+            image(&r),
+            drawn(&*after, black_below),
+            "{who} after the swap"
+        );
+    }
 }
 
 #[tokio::test]
@@ -141,13 +134,7 @@ async fn a_piece_can_be_studied_during_the_opponents_turn() {
 #[tokio::test]
 async fn chess_pieces_are_described_without_epochs_zone() {
     let t = table(false).await;
-    let r = t
-        .say(
-            "alice",
-            challenge_bob(VariantId::Chess, ColorChoice::White, 3),
-        )
-        .await;
-    public(&t.press("bob", button(&r, "Accept")).await);
+    t.game_of(VariantId::Chess, Default::default()).await;
     let r = t
         .say(
             "bob",

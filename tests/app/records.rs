@@ -4,84 +4,19 @@
 use std::io::Write;
 use std::process::{Command as Process, Stdio};
 use std::str::FromStr;
-use std::sync::Arc;
 
-use crate::support::clock::ManualClock;
-use herald::app::{Action, ColorChoice, Command, Days, Reply, Request, Service, Terms};
+use crate::service::{public, table, url, Table};
+use herald::app::Command;
 use herald::rules::{GameOptions, VariantId};
-use herald::store::{Store, StoredMove};
+use herald::store::StoredMove;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Executor};
-use tempfile::TempDir;
-
-const T0: i64 = 1_795_000_000;
 
 /// Set to anything but `0` to skip the python-chess test (on a machine without python3 or
 /// the chess package); unset, a missing python3 or chess fails the test.
 const SKIP_PYTHON: &str = "HERALD_SKIP_PYTHON_CHESS";
 
-struct Table {
-    dir: TempDir,
-    service: Service,
-}
-
-fn url(dir: &TempDir) -> String {
-    format!("sqlite://{}", dir.path().join("herald.db").display())
-}
-
-async fn table() -> Table {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&url(&dir)).await.expect("the database opens");
-    let service = Service::new(store, Arc::new(ManualClock::new(T0)), None);
-    Table { dir, service }
-}
-
 impl Table {
-    async fn say(&self, user: &str, command: Command) -> Vec<Reply> {
-        self.service
-            .handle(&Request {
-                user: user.into(),
-                guild: Some("guild".into()),
-                channel: "general".into(),
-                command,
-            })
-            .await
-    }
-
-    /// alice (White) against bob in `variant`, accepted; returns the game id.
-    async fn game(&self, variant: VariantId, options: GameOptions) -> i64 {
-        let terms = Terms {
-            variant,
-            color: ColorChoice::White,
-            days: Days::new(3).unwrap(),
-            options,
-        };
-        let r = self
-            .say(
-                "alice",
-                Command::Challenge {
-                    opponent: "bob".into(),
-                    terms,
-                },
-            )
-            .await;
-        let accept = button(&r, "Accept");
-        public(&self.say("bob", Command::Press(accept)).await);
-        self.service.store().games_of("alice", true).await.unwrap()[0].id
-    }
-
-    async fn mv(&self, user: &str, text: &str) -> Vec<Reply> {
-        self.say(
-            user,
-            Command::Move {
-                text: text.into(),
-                opponent: None,
-                confirm: false,
-            },
-        )
-        .await
-    }
-
     /// Plays the moves in turn, alice first.
     async fn play(&self, moves: &str) {
         for (i, m) in moves.split_whitespace().enumerate() {
@@ -124,21 +59,6 @@ impl Table {
         c.execute(sql).await.unwrap();
         c.close().await.unwrap();
     }
-}
-
-fn button(replies: &[Reply], label: &str) -> Action {
-    replies
-        .iter()
-        .flat_map(|r| &r.buttons)
-        .find(|b| b.label == label)
-        .unwrap_or_else(|| panic!("no {label} button in {replies:?}"))
-        .action
-}
-
-fn public(replies: &[Reply]) -> &Reply {
-    assert_eq!(replies.len(), 1, "{replies:?}");
-    assert!(!replies[0].ephemeral, "refused: {}", replies[0].text);
-    &replies[0]
 }
 
 /// Reads a PGN with python-chess: prints the Result tag, then each move in UCI with the FEN
@@ -229,10 +149,10 @@ fn reads_back(pgn: &str, stored: &[StoredMove], result: &str, board_result: &str
 
 #[tokio::test]
 async fn chess_records_read_back_in_python_chess_with_the_same_moves_and_result() {
-    let t = table().await;
+    let t = table(false).await;
 
     // The fool's mate, bob with Black.
-    let id = t.game(VariantId::Chess, GameOptions::default()).await;
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
     t.play("f3 e5 g4 Qh4#").await;
     let (name, pgn) = t.record("alice", "bob").await;
     assert_eq!(name, format!("game-{id}.pgn"));
@@ -264,7 +184,7 @@ async fn chess_records_read_back_in_python_chess_with_the_same_moves_and_result(
 
     // A longer game: en passant, promotion with a capture, castling on both sides, checks;
     // then Black (bob) resigns.
-    let id = t.game(VariantId::Chess, GameOptions::default()).await;
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
     t.play("e4 d5 e5 f5 exf6 Nc6 fxg7 Nf6 gxh8=Q Bf5 Nf3 Qd6 Be2 O-O-O O-O Qxh2+ Kxh2 Ng4+ Kg3")
         .await;
     public(&t.say("bob", Command::Resign { opponent: None }).await);
@@ -284,8 +204,8 @@ async fn chess_records_read_back_in_python_chess_with_the_same_moves_and_result(
 
 #[tokio::test]
 async fn the_record_of_a_swapped_game_says_who_played_the_first_move() {
-    let t = table().await;
-    t.game(VariantId::Epoch, GameOptions::default()).await;
+    let t = table(false).await;
+    t.game_of(VariantId::Epoch, GameOptions::default()).await;
     public(&t.mv("alice", "e3e7").await);
     public(&t.say("bob", Command::Swap { opponent: None }).await);
     // alice now has Black and moves.
@@ -311,9 +231,9 @@ async fn the_record_of_a_swapped_game_says_who_played_the_first_move() {
 
 #[tokio::test]
 async fn ageiou_records_number_full_moves_around_a_kings_placement() {
-    let t = table().await;
+    let t = table(false).await;
     let options = GameOptions::new(2, 4, 100).unwrap();
-    t.game(VariantId::Ageiou, options).await;
+    t.game_of(VariantId::Ageiou, options).await;
     // Dark's knight walks to Light's king and takes it; Light has two bishops, so its next
     // turn starts by placing the king (a ply that keeps the move number), then moves.
     t.play("a3a4 h10f9 a4a5 f9g7 a5a6 g7f5 a6a7 f5e3 b3b4 e3f1")
@@ -332,8 +252,8 @@ async fn ageiou_records_number_full_moves_around_a_kings_placement() {
 
 #[tokio::test]
 async fn an_aborted_game_is_abandoned_with_no_result() {
-    let t = table().await;
-    t.game(VariantId::Chess, GameOptions::default()).await;
+    let t = table(false).await;
+    t.game_of(VariantId::Chess, GameOptions::default()).await;
     public(&t.mv("alice", "e4").await);
     public(&t.say("bob", Command::Abort { opponent: None }).await);
     let (_, pgn) = t.record("bob", "alice").await;
@@ -347,8 +267,8 @@ async fn an_aborted_game_is_abandoned_with_no_result() {
 
 /// A game with a few moves and a clean check, for each kind of damage below.
 async fn checked_game() -> (Table, i64) {
-    let t = table().await;
-    let id = t.game(VariantId::Epoch, GameOptions::default()).await;
+    let t = table(false).await;
+    let id = t.game_of(VariantId::Epoch, GameOptions::default()).await;
     t.play("e3e7 e11e8 Hc1-e3").await;
     assert_eq!(t.problems().await, Vec::<String>::new());
     (t, id)

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::support::clock::ManualClock;
 use herald::app::{Action, ColorChoice, Command, Days, Reply, Request, Service, Terms, DAY};
 use herald::render::Options;
-use herald::rules::VariantId;
+use herald::rules::{GameOptions, VariantId};
 use herald::store::{GameStatus, Store};
 use tempfile::TempDir;
 
@@ -88,17 +88,30 @@ impl Table {
         self.say(user, Command::Press(action)).await
     }
 
-    /// alice (White) against bob, accepted; returns the game id.
+    /// alice (White) against bob in Epoch with `days` per move, accepted; returns the game id.
     pub(crate) async fn game(&self, days: i64) -> i64 {
-        let r = self
-            .say(
-                "alice",
-                challenge_bob(VariantId::Epoch, ColorChoice::White, days),
-            )
-            .await;
-        let accept = button(&r, "Accept");
-        let r = self.press("bob", accept).await;
-        public(&r);
+        self.started(VariantId::Epoch, days, GameOptions::default())
+            .await
+    }
+
+    /// alice (White) against bob in `variant`, 3 days per move, accepted; returns the game id.
+    pub(crate) async fn game_of(&self, variant: VariantId, options: GameOptions) -> i64 {
+        self.started(variant, 3, options).await
+    }
+
+    async fn started(&self, variant: VariantId, days: i64, options: GameOptions) -> i64 {
+        let terms = Terms {
+            variant,
+            color: ColorChoice::White,
+            days: Days::new(days).unwrap(),
+            options,
+        };
+        let challenge = Command::Challenge {
+            opponent: "bob".into(),
+            terms,
+        };
+        let r = self.say("alice", challenge).await;
+        public(&self.press("bob", button(&r, "Accept")).await);
         self.service.store().games_of("alice", true).await.unwrap()[0].id
     }
 }
