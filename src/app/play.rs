@@ -31,11 +31,14 @@ impl Service {
         if mover != row.color_of(&req.user) {
             return Err(Refusal::NotYourTurn(row.player(mover).to_string()));
         }
-        let before = game.clone();
         let info = game.play(text)?;
         if let Some(Outcome::Win { winner, reason }) = game.outcome() {
             if winner != mover && !confirm {
-                let choice = before
+                // The button names the move by its place among the legal moves before it,
+                // which the cache still holds (only this rare warning pays for them).
+                let choice = self
+                    .rules_game(&row)
+                    .await?
                     .legal_coordinates()
                     .iter()
                     .position(|c| *c == info.coordinate)

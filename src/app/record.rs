@@ -78,11 +78,7 @@ fn termination(row: &StoredGame) -> &'static str {
 /// at the end. None for a game still going.
 fn ending(row: &StoredGame, to_move: Color) -> Option<String> {
     let side = |c: Color| row.variant.side(c);
-    let winner = match row.result? {
-        GameResult::WhiteWins => Some(Color::White),
-        GameResult::BlackWins => Some(Color::Black),
-        GameResult::Draw => None,
-    };
+    let winner = row.result?.winner();
     Some(match (row.reason?, winner) {
         (EndReason::Rules(r), Some(w)) => format!(
             "{} wins by {}.",

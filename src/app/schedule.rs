@@ -28,9 +28,10 @@ impl Service {
             let game = self.rules_game(&row).await?;
             let late = game.turn();
             let who = row.player(late).to_string();
-            // A player who never made a first move abandons the game: aborted, not lost.
-            let moves = self.store.moves(row.id).await?;
-            if !moves.iter().any(|m| m.player == who) {
+            // A player who never made a first move abandons the game: aborted, not lost. The
+            // player to move has moved unless no move was made, or only the opponent's first
+            // (after a swap, the player to move is the one who made it).
+            if row.ply == 0 || (row.ply == 1 && !row.swapped) {
                 let Ok(saved) = self.end_unplayed(&row, None).await else {
                     continue; // changed meanwhile: the next tick looks again
                 };

@@ -434,11 +434,7 @@ pub fn final_caption(game: &StoredGame, to_move: Color) -> Text {
 /// the end.
 pub fn ending(game: &StoredGame, to_move: Color) -> Text {
     let v = game.variant;
-    let winner = match game.result {
-        Some(GameResult::WhiteWins) => Some(Color::White),
-        Some(GameResult::BlackWins) => Some(Color::Black),
-        _ => None,
-    };
+    let winner = game.result.and_then(GameResult::winner);
     let won = |w: Color| text![user(game.player(w)), format!(" won as {}", v.side(w))];
     match (game.status, game.reason, winner) {
         (GameStatus::Aborted, _, _) => "Aborted before each side had moved: no result.".into(),

@@ -160,6 +160,15 @@ impl GameResult {
             None => GameResult::Draw,
         }
     }
+
+    /// The side that won, none for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
 }
 
 impl ColorChoice {

@@ -253,6 +253,30 @@ async fn a_game_whose_player_never_moved_is_aborted_not_lost() {
 }
 
 #[tokio::test]
+async fn after_a_swap_the_first_mover_running_out_of_time_loses() {
+    let t = table(false).await;
+    let id = t.game(1).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    // bob takes White; alice, who made the first move, now plays Black and is to move.
+    public(&t.say("bob", Command::Swap { opponent: None }).await);
+    t.clock.advance(DAY + 1);
+    let r = t.service.tick().await;
+    assert!(
+        public(&r)
+            .text
+            .to_string()
+            .contains("@alice ran out of time"),
+        "{}",
+        r[0].text
+    );
+    let g = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (g.status, g.result.map(|r| r.word())),
+        (GameStatus::Finished, Some("1-0"))
+    );
+}
+
+#[tokio::test]
 async fn games_lists_open_challenges_and_the_most_urgent_game_first() {
     let t = table(false).await;
     // alice: a game with bob where it is bob's move, a game with carol where it is hers
