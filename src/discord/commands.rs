@@ -1,6 +1,9 @@
 //! The slash commands Herald registers, and how an interaction becomes a service `Command`:
 //! one table says both, so a command's options and their reading cannot drift apart.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType,
     CreateCommand, CreateCommandOption, InteractionContext,
@@ -375,8 +378,12 @@ pub fn definitions() -> Vec<CreateCommand> {
         .collect()
 }
 
-/// The service command for a slash command, or why there is none.
+/// The service command for a slash command, or why there is none (an option the
+/// registered command does not take included).
 pub fn command(interaction: &CommandInteraction) -> Result<Command, String> {
+    if let Some(why) = unknown_option(interaction) {
+        return Err(why);
+    }
     let name = interaction.data.name.as_str();
     let spec = COMMANDS
         .iter()
@@ -386,6 +393,69 @@ pub fn command(interaction: &CommandInteraction) -> Result<Command, String> {
         command: name,
         options: &interaction.data.options,
     })
+}
+
+/// Why a slash command's options cannot be read as given, if they cannot: an option the
+/// registered command does not have, or one of another kind. Discord sends only the options
+/// Herald registered, so this means the two disagree (a command registered by an older or
+/// newer Herald); guessing would do something the player did not ask for.
+fn unknown_option(cmd: &CommandInteraction) -> Option<String> {
+    let name = &cmd.data.name;
+    let known = registered_options(name)?;
+    for given in &cmd.data.options {
+        match known.iter().find(|(n, _)| *n == given.name) {
+            None if known.is_empty() => {
+                return Some(format!(
+                    "/{name} takes no options, so '{}' cannot be used.",
+                    given.name
+                ))
+            }
+            None => {
+                let names: Vec<&str> = known.iter().map(|(n, _)| n.as_str()).collect();
+                return Some(format!(
+                    "/{name} has no option '{}': its options are {}.",
+                    given.name,
+                    names.join(", ")
+                ));
+            }
+            Some((_, kind)) if *kind != given.kind() => {
+                return Some(format!(
+                    "/{name} cannot read {}: it takes {:?}, not {:?}.",
+                    given.name,
+                    kind,
+                    given.kind()
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    None
+}
+
+/// The options of a registered command, by name and kind; `None` when there is no such
+/// command. Read from the very definitions sent to Discord, so the two cannot drift apart.
+fn registered_options(command: &str) -> Option<&'static [(String, CommandOptionType)]> {
+    type Table = HashMap<String, Vec<(String, CommandOptionType)>>;
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        definitions()
+            .into_iter()
+            .filter_map(|c| {
+                let c = serenity::json::to_value(c).ok()?;
+                let options = c["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|o| {
+                        let kind = u8::try_from(o["type"].as_u64()?).ok()?;
+                        Some((o["name"].as_str()?.to_string(), kind.into()))
+                    })
+                    .collect();
+                Some((c["name"].as_str()?.to_string(), options))
+            })
+            .collect()
+    });
+    table.get(command).map(Vec::as_slice)
 }
 
 /// "Chess 13: Epoch — 13x13, ..." cut to Discord's 100 characters.
@@ -424,4 +494,27 @@ pub fn typed(interaction: &CommandInteraction) -> Option<(String, String)> {
             }
             _ => None,
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registered_options_are_read_back_from_the_definitions() {
+        let challenge: Vec<(&str, CommandOptionType)> = registered_options("challenge")
+            .unwrap()
+            .iter()
+            .map(|(n, k)| (n.as_str(), *k))
+            .collect();
+        assert_eq!(challenge[0], ("opponent", CommandOptionType::User));
+        assert_eq!(challenge[3], ("days", CommandOptionType::Integer));
+        assert_eq!(challenge.len(), 7);
+        assert_eq!(registered_options("games").map(<[_]>::len), Some(0));
+        assert!(registered_options("launch").is_none());
+        assert_eq!(
+            registered_options("move").unwrap()[0],
+            ("move".to_string(), CommandOptionType::String)
+        );
+    }
 }

@@ -5,15 +5,14 @@
 mod commands;
 mod send;
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serenity::all::{
-    ActivityData, ApplicationId, ClientBuilder, CommandInteraction, CommandOptionType,
-    ComponentInteraction, Context, CreateAutocompleteResponse, CreateInteractionResponse,
-    EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Ready,
+    ActivityData, ApplicationId, ClientBuilder, CommandInteraction, ComponentInteraction, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GatewayIntents, GuildId,
+    Http, HttpBuilder, Interaction, Ready,
 };
 use serenity::async_trait;
 use serenity::builder::Builder;
@@ -294,69 +293,6 @@ fn classify(e: &serenity::Error, config: &Config, tried: &str) -> StartError {
     }
 }
 
-/// Why a slash command's options cannot be read as given, if they cannot: an option the
-/// registered command does not have, or one of another kind. Discord sends only the options
-/// Herald registered, so this means the two disagree (a command registered by an older or
-/// newer Herald); guessing would do something the player did not ask for.
-fn unknown_option(cmd: &CommandInteraction) -> Option<String> {
-    let name = &cmd.data.name;
-    let known = registered_options(name)?;
-    for given in &cmd.data.options {
-        match known.iter().find(|(n, _)| *n == given.name) {
-            None if known.is_empty() => {
-                return Some(format!(
-                    "/{name} takes no options, so '{}' cannot be used.",
-                    given.name
-                ))
-            }
-            None => {
-                let names: Vec<&str> = known.iter().map(|(n, _)| n.as_str()).collect();
-                return Some(format!(
-                    "/{name} has no option '{}': its options are {}.",
-                    given.name,
-                    names.join(", ")
-                ));
-            }
-            Some((_, kind)) if *kind != given.kind() => {
-                return Some(format!(
-                    "/{name} cannot read {}: it takes {:?}, not {:?}.",
-                    given.name,
-                    kind,
-                    given.kind()
-                ))
-            }
-            Some(_) => {}
-        }
-    }
-    None
-}
-
-/// The options of a registered command, by name and kind; `None` when there is no such
-/// command. Read from the very definitions sent to Discord, so the two cannot drift apart.
-fn registered_options(command: &str) -> Option<&'static [(String, CommandOptionType)]> {
-    type Table = HashMap<String, Vec<(String, CommandOptionType)>>;
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        definitions()
-            .into_iter()
-            .filter_map(|c| {
-                let c = serenity::json::to_value(c).ok()?;
-                let options = c["options"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|o| {
-                        let kind = u8::try_from(o["type"].as_u64()?).ok()?;
-                        Some((o["name"].as_str()?.to_string(), kind.into()))
-                    })
-                    .collect();
-                Some((c["name"].as_str()?.to_string(), options))
-            })
-            .collect()
-    });
-    table.get(command).map(Vec::as_slice)
-}
-
 #[async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
@@ -419,7 +355,7 @@ impl Handler {
     }
 
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
-        let command = match unknown_option(cmd).map_or_else(|| commands::command(cmd), Err) {
+        let command = match commands::command(cmd) {
             Ok(c) => c,
             Err(text) => {
                 let reply = crate::app::Reply::private(&cmd.channel_id.to_string(), text);
@@ -546,24 +482,6 @@ mod tests {
                 "{bad}"
             );
         }
-    }
-
-    #[test]
-    fn the_registered_options_are_read_back_from_the_definitions() {
-        let challenge: Vec<(&str, CommandOptionType)> = registered_options("challenge")
-            .unwrap()
-            .iter()
-            .map(|(n, k)| (n.as_str(), *k))
-            .collect();
-        assert_eq!(challenge[0], ("opponent", CommandOptionType::User));
-        assert_eq!(challenge[3], ("days", CommandOptionType::Integer));
-        assert_eq!(challenge.len(), 7);
-        assert_eq!(registered_options("games").map(<[_]>::len), Some(0));
-        assert!(registered_options("launch").is_none());
-        assert_eq!(
-            registered_options("move").unwrap()[0],
-            ("move".to_string(), CommandOptionType::String)
-        );
     }
 
     #[test]
