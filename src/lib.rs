@@ -1,10 +1,12 @@
 //! Herald: correspondence chess variants on Discord. The rules core lives in [`rules`].
 
 pub mod app;
+pub mod calendar;
 pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod local;
+pub mod rating;
 pub mod render;
 pub mod rules;
 pub mod store;

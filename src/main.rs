@@ -64,6 +64,12 @@ enum DbCommand {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Rebuild every rating from the finished rated games, in the order they ended.
+    Rerate {
+        /// The database (default: $DATABASE_URL, else sqlite://herald.db).
+        #[arg(long)]
+        db: Option<String>,
+    },
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
@@ -109,6 +115,22 @@ fn db_check(db: Option<String>) -> anyhow::Result<bool> {
         );
         service.store().close().await;
         Ok(problems.is_empty())
+    })
+}
+
+fn db_rerate(db: Option<String>) -> anyhow::Result<()> {
+    let url = herald::config::database_url(db)?;
+    runtime()?.block_on(async {
+        let service = open_service(&url, false).await?;
+        let games = service.store().rerate().await?;
+        let players = service.store().stored_ratings().await?.standings.len();
+        println!(
+            "{games} rated game{} replayed: {players} rating{} rebuilt",
+            if games == 1 { "" } else { "s" },
+            if players == 1 { "" } else { "s" }
+        );
+        service.store().close().await;
+        Ok(())
     })
 }
 
@@ -322,6 +344,13 @@ fn main() -> ExitCode {
         Some(Command::Db(DbCommand::Check { db })) => match db_check(db) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(3),
+            Err(e) => {
+                eprintln!("herald: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::Db(DbCommand::Rerate { db })) => match db_rerate(db) {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("herald: {e}");
                 ExitCode::FAILURE

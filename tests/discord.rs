@@ -179,8 +179,10 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "draw",
                 "games",
                 "history",
+                "leaderboard",
                 "move",
                 "piece",
+                "profile",
                 "resign",
                 "rules",
                 "swap",
@@ -858,7 +860,7 @@ async fn an_option_herald_does_not_know_is_refused_not_ignored() {
     assert_eq!(
         misspelt.content(),
         "/challenge has no option 'colour': its options are opponent, variant, color, days, \
-         portal_turns, repetitions, fifty."
+         rated, portal_turns, repetitions, fifty."
     );
 
     // An option of the wrong kind is refused too, not read as if absent.

@@ -35,6 +35,13 @@ impl Service {
         }
         // The rules say whether this variant takes these options.
         terms.options.for_variant(terms.variant)?;
+        // Ratings compare games under the same rules: other options make a casual game.
+        let standard = terms.options == crate::rules::GameOptions::default();
+        let rated = match terms.rated {
+            Some(true) if !standard => return Err(Refusal::RatedNonStandard),
+            Some(rated) => rated,
+            None => standard,
+        };
         let active = self.store.active_games_in(&req.channel, &req.user).await?;
         if let Some(g) = active.iter().find(|g| g.has_player(opponent)) {
             return Err(Refusal::AlreadyPlaying {
@@ -64,12 +71,20 @@ impl Service {
                 color: terms.color,
                 days: terms.days.get(),
                 options: terms.options,
+                rated,
                 rematch_of,
                 created_at: now,
                 expires_at: now + CHALLENGE_LIFETIME,
             })
             .await?;
-        let text = words::challenge(&req.user, opponent, &terms, rematch_of.is_some());
+        let ratings = match rated {
+            true => Some(
+                self.shown_ratings([&req.user, opponent], terms.variant)
+                    .await?,
+            ),
+            false => None,
+        };
+        let text = words::challenge(&req.user, opponent, &terms, rematch_of.is_some(), ratings);
         Ok(vec![Reply::new(&req.channel, text)
             .notify(&[opponent])
             .with_buttons(vec![
@@ -268,6 +283,7 @@ impl Service {
             color: ColorChoice::of(!old.color_of(&req.user)),
             days: Days::new(old.days).unwrap_or_default(),
             options: old.options,
+            rated: Some(old.rated),
         };
         self.challenge(&here, &opponent, terms, Some(old.id)).await
     }

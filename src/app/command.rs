@@ -44,6 +44,9 @@ pub struct Terms {
     pub color: ColorChoice,
     pub days: Days,
     pub options: GameOptions,
+    /// Rated or casual, when the challenger said: rated by default, casual under
+    /// non-standard options.
+    pub rated: Option<bool>,
 }
 
 impl Default for Terms {
@@ -53,6 +56,7 @@ impl Default for Terms {
             color: ColorChoice::Random,
             days: Days::default(),
             options: GameOptions::default(),
+            rated: None,
         }
     }
 }
@@ -90,6 +94,7 @@ impl Terms {
             color,
             days,
             options,
+            rated: None,
         })
     }
 }
@@ -153,6 +158,15 @@ pub enum Command {
     Rules {
         topic: Option<String>,
     },
+    /// A variant's rated players here, best first, ten to a page (the first page is 1).
+    Leaderboard {
+        variant: Option<VariantId>,
+        page: i64,
+    },
+    /// A player's ratings, record and recent games, with a chart; the asker's by default.
+    Profile {
+        player: Option<String>,
+    },
     Press(Action),
 }
 
@@ -174,6 +188,8 @@ impl Command {
             Command::Answer { accept: false, .. } => "decline",
             Command::Withdraw { .. } => "withdraw",
             Command::Rules { .. } => "rules",
+            Command::Leaderboard { .. } => "leaderboard",
+            Command::Profile { .. } => "profile",
             Command::Press(_) => "button",
         }
     }
@@ -197,6 +213,11 @@ pub enum Action {
         ply: i64,
         choice: i64,
     },
+    /// A page of a leaderboard: the variant by its place in [`VariantId::ALL`].
+    Page {
+        variant: i64,
+        page: i64,
+    },
 }
 
 impl Action {
@@ -211,6 +232,7 @@ impl Action {
             Action::DeclineDraw(n) => ("draw-decline", vec![n]),
             Action::Rematch(n) => ("rematch", vec![n]),
             Action::Confirm { game, ply, choice } => ("confirm", vec![game, ply, choice]),
+            Action::Page { variant, page } => ("page", vec![variant, page]),
         }
     }
 
@@ -240,6 +262,10 @@ impl Action {
                 ply: *ply,
                 choice: *choice,
             },
+            ("page", [variant, page]) => Action::Page {
+                variant: *variant,
+                page: *page,
+            },
             _ => return None,
         })
     }
@@ -263,6 +289,10 @@ mod tests {
                 game: 42,
                 ply: 17,
                 choice: 3,
+            },
+            Action::Page {
+                variant: 2,
+                page: 3,
             },
         ];
         for a in every {

@@ -44,9 +44,10 @@ impl Service {
         Ok(vec![self.with_final_board(reply, &saved).await])
     }
 
-    /// A message that ends a game, with the final position's board (the side to move at the
-    /// bottom).
-    pub(super) async fn with_final_board(&self, mut reply: Reply, row: &StoredGame) -> Reply {
+    /// A message that ends a game, with the ratings it changed and the final position's
+    /// board (the side to move at the bottom).
+    pub(super) async fn with_final_board(&self, reply: Reply, row: &StoredGame) -> Reply {
+        let mut reply = self.with_ratings(reply, row).await;
         if let Ok(game) = self.rules_game(row).await {
             reply.image = self.image(&*game, None, game.turn()).await;
         }

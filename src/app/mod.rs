@@ -5,8 +5,9 @@
 //! One file per game action: [`challenge`] (challenges, answers, rematches), [`play`] (moves
 //! and the swap), [`finish`] (resignation, draws, abort), [`schedule`] (reminders and
 //! time-outs), [`views`] (board, piece, games, history, rules), [`record`] (the game record
-//! and the database check), [`suggest`] (autocomplete); [`seat`] finds a player's game and
-//! rebuilds it; [`words`] words every sentence.
+//! and the database check), [`standings`] (rating changes, leaderboards, profiles),
+//! [`suggest`] (autocomplete); [`seat`] finds a player's game and rebuilds it; [`words`]
+//! words every sentence.
 
 mod challenge;
 pub mod clock;
@@ -17,6 +18,7 @@ mod record;
 mod refusal;
 mod schedule;
 mod seat;
+mod standings;
 mod suggest;
 pub mod text;
 mod views;
@@ -239,6 +241,10 @@ impl Service {
                     .await
             }
             Command::Rules { topic } => self.rules(req, topic.as_deref()).await,
+            Command::Leaderboard { variant, page } => {
+                self.leaderboard(req, *variant, *page, false).await
+            }
+            Command::Profile { player } => self.profile(req, player.as_deref()).await,
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])
@@ -265,6 +271,15 @@ impl Service {
                         self.play(req, row, &mv, true).await
                     }
                     _ => Err(Refusal::ConfirmStale),
+                }
+            }
+            Action::Page { variant, page } => {
+                let variant = usize::try_from(variant)
+                    .ok()
+                    .and_then(|i| crate::rules::VariantId::ALL.get(i).copied());
+                match variant {
+                    Some(v) => self.leaderboard(req, Some(v), page, true).await,
+                    None => Err(Refusal::NoSuchPage(page)),
                 }
             }
         }

@@ -119,6 +119,9 @@ impl Service {
                     .with_buttons(buttons)
             }
         };
+        if outcome.is_some() {
+            reply = self.with_ratings(reply, &saved).await;
+        }
         reply.image = self.image(&*game, None, turn).await;
         Ok(vec![reply])
     }

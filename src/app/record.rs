@@ -39,7 +39,7 @@ pub fn movetext(moves: &[StoredMove], numbers: &[(u32, Color)]) -> String {
 
 /// The date of a Unix time, `2026.11.29`.
 fn date(t: i64) -> String {
-    let (y, m, d) = civil_from_days(t.div_euclid(DAY));
+    let (y, m, d) = crate::calendar::civil(t);
     format!("{y:04}.{m:02}.{d:02}")
 }
 
@@ -211,20 +211,6 @@ pub fn record_file(row: &StoredGame, moves: &[StoredMove], game: &dyn AnyGame) -
     }
 }
 
-/// The civil date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
-
 impl Service {
     /// Replays every stored game from its start position and compares each move's SAN and
     /// position, the stored position and the ply count; checks that every move was played by
@@ -268,6 +254,15 @@ impl Service {
             }
             problems.extend(found.into_iter().map(|p| format!("game #{}: {p}", row.id)));
         }
+        let stored = self.store.stored_ratings().await?;
+        problems.extend(
+            self.store
+                .ledger()
+                .await?
+                .differences(&stored)
+                .into_iter()
+                .map(|p| format!("ratings: {p} (`herald db rerate` rebuilds them from the games)")),
+        );
         for (id, count) in self.store.moves_without_game().await? {
             problems.push(format!(
                 "game #{id}: {count} move{} stored for a game that does not exist",
@@ -293,6 +288,9 @@ fn status_problems(row: &StoredGame) -> Vec<String> {
             }
         }
         GameStatus::Finished => {
+            if row.rated && row.result.is_some() && row.rated_order.is_none() {
+                found.push("the game is finished and rated but was never rated".into());
+            }
             if row.result.is_none() {
                 found.push("the game is finished but has no result".into());
             }
@@ -308,13 +306,6 @@ fn status_problems(row: &StoredGame) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::rules::GameOptions;
-
-    #[test]
-    fn dates_from_day_counts() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_786), (2026, 11, 29));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-    }
 
     /// A game of `variant` between alice (White) and bob from `start` (the standard start
     /// when None), with `moves` played, as the store would hold it.
@@ -344,6 +335,8 @@ mod tests {
             draw_offer: None,
             deadline: None,
             reminded: false,
+            rated: true,
+            rated_order: None,
             version: 0,
             created_at: 1_795_000_000,
             updated_at: 1_795_000_000,

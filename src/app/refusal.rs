@@ -77,6 +77,10 @@ pub enum Refusal {
     NotAPlayer,
     /// A confirmation for a move in a position that has changed since.
     ConfirmStale,
+    /// A rated game asked for under other rules than the variant's standard ones.
+    RatedNonStandard,
+    /// A leaderboard page past the last one.
+    NoSuchPage(i64),
 }
 
 impl From<StoreError> for Refusal {

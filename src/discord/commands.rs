@@ -71,6 +71,13 @@ impl Given<'_> {
         )
     }
 
+    fn boolean(&self, name: &str) -> Option<bool> {
+        match self.value(name)? {
+            CommandDataOptionValue::Boolean(b) => Some(*b),
+            _ => None,
+        }
+    }
+
     fn integer(&self, name: &str) -> Option<i64> {
         match self.value(name)? {
             CommandDataOptionValue::Integer(n) => Some(*n),
@@ -128,14 +135,7 @@ fn which_challenge(who: &'static str, what: &'static str) -> Vec<CreateCommandOp
 }
 
 fn challenge_options() -> Vec<CreateCommandOption> {
-    let mut variant = option(
-        CommandOptionType::String,
-        "variant",
-        "The game to play (default: Chess 13: Epoch)",
-    );
-    for v in VariantId::ALL {
-        variant = variant.add_string_choice(choice_name(v), v.key());
-    }
+    let variant = variant_option("The game to play (default: Chess 13: Epoch)");
     let mut days = option(
         CommandOptionType::Integer,
         "days",
@@ -149,7 +149,12 @@ fn challenge_options() -> Vec<CreateCommandOption> {
         .add_string_choice("Black (Dark in AGEIOU)", "black")
         .add_string_choice("Random", "random");
     let who = option(CommandOptionType::User, "opponent", "Who you challenge").required(true);
-    let mut options = vec![who, variant, color, days];
+    let rated = option(
+        CommandOptionType::Boolean,
+        "rated",
+        "Whether the game counts for the ratings (default: yes, under the standard rules)",
+    );
+    let mut options = vec![who, variant, color, days, rated];
     let d = GameOptions::default();
     let defaults = [d.portal_turns as u16, d.repetitions as u16, d.fifty];
     for (((name, what), (_, min, max)), default) in
@@ -168,12 +173,15 @@ fn challenge_options() -> Vec<CreateCommandOption> {
 fn read_challenge(o: &Given) -> Result<Command, String> {
     Ok(Command::Challenge {
         opponent: o.opponent().ok_or("/challenge needs an opponent")?,
-        terms: Terms::read(
-            o.text("variant").as_deref(),
-            o.text("color").as_deref(),
-            o.integer("days"),
-            GAME_OPTIONS.map(|(name, _)| o.integer(name).map(|v| v.to_string())),
-        )?,
+        terms: Terms {
+            rated: o.boolean("rated"),
+            ..Terms::read(
+                o.text("variant").as_deref(),
+                o.text("color").as_deref(),
+                o.integer("days"),
+                GAME_OPTIONS.map(|(name, _)| o.integer(name).map(|v| v.to_string())),
+            )?
+        },
     })
 }
 
@@ -194,7 +202,16 @@ macro_rules! game_command {
     };
 }
 
-static COMMANDS: [Spec; 14] = [
+/// The `variant` option of the commands that look at one variant.
+fn variant_option(what: &str) -> CreateCommandOption {
+    let mut variant = option(CommandOptionType::String, "variant", what);
+    for v in VariantId::ALL {
+        variant = variant.add_string_choice(choice_name(v), v.key());
+    }
+    variant
+}
+
+static COMMANDS: [Spec; 16] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -339,6 +356,45 @@ static COMMANDS: [Spec; 14] = [
             Ok(Command::Withdraw {
                 opponent: o.opponent(),
                 challenge: o.integer("challenge"),
+            })
+        },
+    },
+    Spec {
+        name: "leaderboard",
+        description: "The best rated players of a variant on this server",
+        guild_only: true,
+        options: || {
+            vec![
+                variant_option("The variant (default: the one most played rated here)"),
+                option(
+                    CommandOptionType::Integer,
+                    "page",
+                    "Which page (ten players each)",
+                )
+                .min_int_value(1),
+            ]
+        },
+        read: |o| {
+            Ok(Command::Leaderboard {
+                variant: o.text("variant").map(|v| v.parse()).transpose()?,
+                page: o.integer("page").unwrap_or(1),
+            })
+        },
+    },
+    Spec {
+        name: "profile",
+        description: "A player's ratings, record and recent games, with a rating chart",
+        guild_only: false,
+        options: || {
+            vec![option(
+                CommandOptionType::User,
+                "player",
+                "Whose profile (default: yours)",
+            )]
+        },
+        read: |o| {
+            Ok(Command::Profile {
+                player: user(o.options, "player"),
             })
         },
     },
@@ -509,7 +565,8 @@ mod tests {
             .collect();
         assert_eq!(challenge[0], ("opponent", CommandOptionType::User));
         assert_eq!(challenge[3], ("days", CommandOptionType::Integer));
-        assert_eq!(challenge.len(), 7);
+        assert_eq!(challenge[4], ("rated", CommandOptionType::Boolean));
+        assert_eq!(challenge.len(), 8);
         assert_eq!(registered_options("games").map(<[_]>::len), Some(0));
         assert!(registered_options("launch").is_none());
         assert_eq!(

@@ -10,7 +10,7 @@ use crate::rules::GameOptions;
 pub(super) const DEFAULT_CHANNEL: &str = "local";
 
 /// The commands `herald local` reads, in the order they are listed to a player.
-const COMMANDS: [&str; 14] = [
+const COMMANDS: [&str; 16] = [
     "challenge",
     "accept",
     "decline",
@@ -24,6 +24,8 @@ const COMMANDS: [&str; 14] = [
     "piece",
     "games",
     "history",
+    "leaderboard",
+    "profile",
     "rules",
 ];
 
@@ -31,7 +33,7 @@ const COMMANDS: [&str; 14] = [
 fn known_options(name: &str) -> Option<Vec<&'static str>> {
     Some(match name {
         "challenge" => {
-            let mut o = vec!["opponent", "variant", "color", "days"];
+            let mut o = vec!["opponent", "variant", "color", "days", "rated"];
             o.extend(GameOptions::RANGES.map(|(option, _, _)| option));
             o
         }
@@ -44,6 +46,8 @@ fn known_options(name: &str) -> Option<Vec<&'static str>> {
         "piece" => vec!["square", "opponent"],
         "games" => vec![],
         "rules" => vec!["topic", "piece"],
+        "leaderboard" => vec!["variant", "page"],
+        "profile" => vec!["player"],
         _ => return None,
     })
 }
@@ -117,10 +121,15 @@ fn unknown_option(command: &str, key: &str, known: &[&str]) -> String {
 
 /// A yes-or-no option: absent is no.
 fn flag(o: &HashMap<String, String>, name: &str) -> Result<bool, String> {
+    Ok(given_flag(o, name)?.unwrap_or(false))
+}
+
+/// A true-or-false option, if given.
+fn given_flag(o: &HashMap<String, String>, name: &str) -> Result<Option<bool>, String> {
     match o.get(name).map(|v| v.to_ascii_lowercase()) {
-        None => Ok(false),
-        Some(v) if matches!(v.as_str(), "true" | "yes" | "1") => Ok(true),
-        Some(v) if matches!(v.as_str(), "false" | "no" | "0") => Ok(false),
+        None => Ok(None),
+        Some(v) if matches!(v.as_str(), "true" | "yes" | "1") => Ok(Some(true)),
+        Some(v) if matches!(v.as_str(), "false" | "no" | "0") => Ok(Some(false)),
         Some(v) => Err(format!("{name} is true or false, not '{v}'")),
     }
 }
@@ -171,15 +180,15 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
     Ok(match name.as_str() {
         "challenge" => Command::Challenge {
             opponent: who().ok_or("/challenge needs opponent:<name>")?,
-            terms: Terms::read(
-                get("variant").as_deref(),
-                get("color").as_deref(),
-                match get("days") {
-                    Some(d) => Some(d.parse().map_err(|_| format!("days:{d} is not a number"))?),
-                    None => None,
-                },
-                GameOptions::RANGES.map(|(name, _, _)| get(name)),
-            )?,
+            terms: Terms {
+                rated: given_flag(&o, "rated")?,
+                ..Terms::read(
+                    get("variant").as_deref(),
+                    get("color").as_deref(),
+                    number("days")?,
+                    GameOptions::RANGES.map(|(name, _, _)| get(name)),
+                )?
+            },
         },
         "move" => Command::Move {
             text: get("move").ok_or("/move needs move:<move>")?,
@@ -217,6 +226,11 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
         "rules" => Command::Rules {
             topic: get("piece").or_else(|| get("topic")),
         },
+        "leaderboard" => Command::Leaderboard {
+            variant: get("variant").map(|v| v.parse()).transpose()?,
+            page: number("page")?.unwrap_or(1),
+        },
+        "profile" => Command::Profile { player: player() },
         other => unreachable!("/{other} has options but no reading"),
     })
 }
@@ -353,7 +367,7 @@ mod tests {
         assert_eq!(
             e,
             "/challenge has no option 'colour' (did you mean color?): its options are \
-             opponent, variant, color, days, portal-turns, repetitions, fifty"
+             opponent, variant, color, days, rated, portal-turns, repetitions, fifty"
         );
         // Each line, and a part of what it is refused with.
         for (line, said) in [

@@ -5,6 +5,7 @@
 //! [`BoardView`]: crate::rules::BoardView
 
 mod board;
+pub mod chart;
 pub mod layout;
 mod overlays;
 mod panel;

@@ -11,7 +11,7 @@ use super::{
 };
 
 /// The games Herald knows. Adding a variant adds a name here and an arm in each match below.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VariantId {
     Epoch,
     Chess,

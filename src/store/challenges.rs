@@ -18,6 +18,8 @@ pub struct Offer {
     pub days: i64,
     #[sqlx(try_from = "StoredOptions")]
     pub options: GameOptions,
+    /// Whether the game will count for the ratings.
+    pub rated: bool,
     /// The finished game this challenge is a rematch of, if any.
     pub rematch_of: Option<i64>,
     pub created_at: i64,
@@ -39,8 +41,8 @@ impl Store {
     pub async fn create_challenge(&self, c: &Offer) -> Result<Challenge, StoreError> {
         Ok(sqlx::query_as(
             "INSERT INTO challenges (guild, channel, challenger, challenged, variant, color, days, \
-             options, rematch_of, created_at, expires_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+             options, rated, rematch_of, created_at, expires_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
         )
         .bind(&c.guild)
         .bind(&c.channel)
@@ -50,6 +52,7 @@ impl Store {
         .bind(c.color)
         .bind(c.days)
         .bind(StoredOptions(c.options))
+        .bind(c.rated)
         .bind(c.rematch_of)
         .bind(c.created_at)
         .bind(c.expires_at)

@@ -30,6 +30,10 @@ pub struct StoredGame {
     pub draw_offer: Option<String>,
     pub deadline: Option<i64>,
     pub reminded: bool,
+    /// Whether the game counts for the ratings.
+    pub rated: bool,
+    /// Once a rated game has ended: its place in the order rated games ended in.
+    pub rated_order: Option<i64>,
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -55,6 +59,20 @@ impl StoredGame {
             Color::White => &self.white,
             Color::Black => &self.black,
         }
+    }
+
+    /// The points `user` scored in a finished game: 1, ½ or 0; none without a result.
+    pub fn points_of(&self, user: &str) -> Option<f64> {
+        let white = match self.result? {
+            GameResult::WhiteWins => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::BlackWins => 0.0,
+        };
+        Some(if self.white == user {
+            white
+        } else {
+            1.0 - white
+        })
     }
 
     /// The colour `user` plays (Black for anyone who is not White).
@@ -112,7 +130,8 @@ pub(super) async fn insert_game(
 ) -> Result<StoredGame, StoreError> {
     sqlx::query_as(
         "INSERT INTO games (guild, channel, variant, white, black, start_fen, fen, days, options, \
-         deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+         rated, deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         RETURNING *",
     )
     .bind(&offer.guild)
     .bind(&offer.channel)
@@ -123,6 +142,7 @@ pub(super) async fn insert_game(
     .bind(&g.start_fen)
     .bind(offer.days)
     .bind(StoredOptions(offer.options))
+    .bind(offer.rated)
     .bind(g.deadline)
     .bind(g.created_at)
     .bind(g.created_at)
@@ -297,20 +317,24 @@ impl Store {
         .bind(n.updated_at)
         .bind(current.id)
         .bind(current.version);
+        let rates = super::ratings::finishes_rated(current, n);
         let _turn = self.write_turn().await;
-        let Some(e) = &change.event else {
+        if change.event.is_none() && !rates {
             // One statement: the game row and, through the trigger, its move.
             return update
                 .fetch_optional(self.pool())
                 .await?
                 .ok_or(StoreError::Conflict);
-        };
+        }
         let mut tx = self.pool().begin().await?;
         // The first statement writes, so the transaction takes the write lock at once.
-        let Some(saved) = update.fetch_optional(&mut *tx).await? else {
+        let Some(mut saved) = update.fetch_optional(&mut *tx).await? else {
             return Err(StoreError::Conflict);
         };
-        sqlx::query("INSERT INTO events (game_id, kind, player, ply, at) VALUES (?, ?, ?, ?, ?)")
+        if let Some(e) = &change.event {
+            sqlx::query(
+                "INSERT INTO events (game_id, kind, player, ply, at) VALUES (?, ?, ?, ?, ?)",
+            )
             .bind(current.id)
             .bind(e.kind)
             .bind(&e.player)
@@ -318,6 +342,11 @@ impl Store {
             .bind(e.at)
             .execute(&mut *tx)
             .await?;
+        }
+        if rates {
+            // The result and the ratings it changes land together.
+            saved = super::ratings::rate_in(&mut tx, saved).await?;
+        }
         tx.commit().await?;
         Ok(saved)
     }

@@ -7,6 +7,7 @@ mod buttons;
 mod challenges;
 mod columns;
 mod games;
+mod ratings;
 
 pub use buttons::{ShownButton, ShownButtons};
 pub use challenges::{Challenge, Offer};
@@ -14,6 +15,7 @@ pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions,
 };
 pub use games::{Event, GameChange, Opening, StoredGame, StoredMove};
+pub use ratings::rated_game;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -93,10 +95,12 @@ impl Store {
             .await
             .map_err(open_error)?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store {
+        let store = Store {
             pool,
             writer: Default::default(),
-        })
+        };
+        store.rate_history().await?;
+        Ok(store)
     }
 
     /// Closes every connection (the database stays on disk).

@@ -281,7 +281,8 @@ async fn misspelt_or_unknown_options_are_refused_with_the_options_there_are() {
          alice: /board flip:yes privat:true\n",
     )
     .await;
-    let known = "its options are opponent, variant, color, days, portal-turns, repetitions, fifty";
+    let known =
+        "its options are opponent, variant, color, days, rated, portal-turns, repetitions, fifty";
     for wrong in [
         "'colour' (did you mean color?)",
         "'day' (did you mean days?)",

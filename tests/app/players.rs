@@ -546,6 +546,8 @@ async fn game_from(t: &Table, variant: VariantId, fen: &str) -> i64 {
             color: ColorChoice::White,
             days: 3,
             options: Default::default(),
+            // A game from a made-up position is casual.
+            rated: false,
             rematch_of: None,
             created_at: now,
             expires_at: now + DAY,

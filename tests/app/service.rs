@@ -105,6 +105,7 @@ impl Table {
             color: ColorChoice::White,
             days: Days::new(days).unwrap(),
             options,
+            rated: None,
         };
         let challenge = Command::Challenge {
             opponent: "bob".into(),
@@ -154,7 +155,7 @@ async fn a_whole_game_through_the_service() {
         challenge
             .text
             .to_string()
-            .contains("@alice challenges @bob"),
+            .contains("@alice (1500?) challenges @bob (1500?) to a rated game"),
         "{}",
         challenge.text
     );
@@ -384,6 +385,8 @@ async fn time_out_from(
             color: ColorChoice::White,
             days: 1,
             options: Default::default(),
+            // A game from a made-up position is casual.
+            rated: false,
             rematch_of: None,
             created_at: T0,
             expires_at: T0 + DAY,
@@ -629,7 +632,10 @@ async fn a_chess_game_from_challenge_to_mate() {
         )
         .await;
     assert!(
-        public(&r).text.to_string().contains("a game of Chess ("),
+        public(&r)
+            .text
+            .to_string()
+            .contains("a rated game of Chess ("),
         "{}",
         r[0].text
     );

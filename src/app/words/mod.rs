@@ -94,8 +94,15 @@ pub fn outcome_line(outcome: Outcome, game: &StoredGame, to_move: Color) -> Text
     }
 }
 
-/// "alice challenges bob to a game of Chess (…). bob, do you accept?"
-pub fn challenge(challenger: &str, opponent: &str, terms: &Terms, rematch: bool) -> Text {
+/// "alice (1500?) challenges bob (1612) to a rated game of Chess (…). bob, do you accept?"
+/// `ratings` are the two players' shown ratings for a rated game; none for a casual one.
+pub fn challenge(
+    challenger: &str,
+    opponent: &str,
+    terms: &Terms,
+    rematch: bool,
+    ratings: Option<[String; 2]>,
+) -> Text {
     let variant = terms.variant;
     let side = match terms.color.color() {
         Some(c) => text![user(challenger), format!(" plays {}", variant.side(c))],
@@ -104,13 +111,19 @@ pub fn challenge(challenger: &str, opponent: &str, terms: &Terms, rematch: bool)
     let options = options_words(variant, &terms.options)
         .map(|w| format!("; {w}"))
         .unwrap_or_default();
+    let (kind, [mine, theirs]) = match ratings {
+        Some([a, b]) => ("rated", [format!(" ({a})"), format!(" ({b})")]),
+        None => ("casual", Default::default()),
+    };
     text![
         user(challenger),
+        mine,
         " challenges ",
         user(opponent),
+        theirs,
         format!(
-            " to {} of {} (",
-            if rematch { "a rematch" } else { "a game" },
+            " to a {kind} {} of {} (",
+            if rematch { "rematch" } else { "game" },
             variant.title()
         ),
         side,
@@ -396,6 +409,9 @@ pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>
     ]
 }
 
+mod ratings;
+pub use ratings::*;
+
 pub const GAMES_HEADING: &str = "Your unfinished games, most urgent first:";
 pub const CHALLENGES_HEADING: &str = "Your open challenges:";
 pub const NO_GAMES: &str =
@@ -578,6 +594,8 @@ impl Refusal {
             NoSwapInVariant(v) => format!("{} has no swap rule: Black simply plays a move.", v.title()).into(),
             NotAPlayer => "Only the two players can move in this game.".into(),
             ConfirmStale => "The game has moved on since that warning; nothing was played. Make your move again.".into(),
+            RatedNonStandard => "Rated games are played under the standard rules: leave out portal_turns, repetitions and fifty, or choose rated:false for a casual game.".into(),
+            NoSuchPage(p) => format!("There is no page {p} of this leaderboard.").into(),
         }
     }
 }

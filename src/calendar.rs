@@ -1,0 +1,36 @@
+//! Calendar dates of Unix times (UTC), for game records and charts.
+
+/// The civil date `(year, month, day)` of a Unix time, in UTC (Howard Hinnant's algorithm).
+pub fn civil(t: i64) -> (i64, u32, u32) {
+    let z = t.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+/// `2026-11-29`.
+pub fn iso_date(t: i64) -> String {
+    let (y, m, d) = civil(t);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_of_unix_times() {
+        const DAY: i64 = 86_400;
+        assert_eq!(civil(0), (1970, 1, 1));
+        assert_eq!(civil(20_786 * DAY + 3_600), (2026, 11, 29));
+        assert_eq!(civil(11_016 * DAY), (2000, 2, 29));
+        assert_eq!(civil(-1), (1969, 12, 31));
+        assert_eq!(iso_date(20_786 * DAY), "2026-11-29");
+    }
+}
