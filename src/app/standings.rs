@@ -143,13 +143,14 @@ impl Service {
     pub(super) async fn profile(&self, req: &Request, player: Option<&str>) -> Handled {
         let player = player.unwrap_or(&req.user);
         let now = self.now();
-        let standings: Vec<(VariantId, _, Standing)> = self
+        let mut standings: Vec<(VariantId, _, Standing)> = self
             .store
             .standings_of(player)
             .await?
             .into_iter()
             .map(|(v, s)| (v, s.rating_at(now), s))
             .collect();
+        standings.sort_by_key(|(v, _, _)| *v);
         let finished = self.store.finished_games_of(player, 1000).await?;
         let changes = self.store.changes_of(player).await?;
         let mut text = words::profile_head(player, &standings);

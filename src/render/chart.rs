@@ -31,7 +31,9 @@ const GRID: Rgba = Rgba(70, 68, 63, 255);
 
 const LEFT: f32 = 110.0;
 const RIGHT: f32 = 30.0;
-const TOP: f32 = 110.0;
+/// The first legend row's top; each further row is [`LEGEND_ROW`] lower.
+const LEGEND_TOP: f32 = 64.0;
+const LEGEND_ROW: f32 = 36.0;
 const BOTTOM: f32 = 70.0;
 const LABEL_PX: f32 = 26.0;
 const TITLE_PX: f32 = 32.0;
@@ -109,7 +111,8 @@ pub fn rating_chart(title: &str, series: &[Series]) -> Result<Vec<u8>, RenderErr
         .unwrap_or(1000.0);
     let (lo, hi) = ((lo / step).floor() * step, (hi / step).ceil() * step);
     let hi = if hi <= lo { lo + step } else { hi };
-    let (w, h) = (WIDTH as f32 - LEFT - RIGHT, HEIGHT as f32 - TOP - BOTTOM);
+    let top = legend(&mut pixmap, &shown) + 24.0;
+    let (w, h) = (WIDTH as f32 - LEFT - RIGHT, HEIGHT as f32 - top - BOTTOM);
     let span = (t1 - t0).max(1) as f32;
     let at = |(t, r): (i64, f64)| {
         let x = if t1 == t0 {
@@ -117,7 +120,7 @@ pub fn rating_chart(title: &str, series: &[Series]) -> Result<Vec<u8>, RenderErr
         } else {
             LEFT + (t - t0) as f32 / span * w
         };
-        (x, TOP + h - ((r - lo) / (hi - lo)) as f32 * h)
+        (x, top + h - ((r - lo) / (hi - lo)) as f32 * h)
     };
 
     // The grid, with the ratings on the left.
@@ -138,22 +141,12 @@ pub fn rating_chart(title: &str, series: &[Series]) -> Result<Vec<u8>, RenderErr
         r += step;
     }
     // The first and last dates under the axis.
-    let base = TOP + h + 40.0;
+    let base = top + h + 40.0;
     text::draw(&mut pixmap, &iso_date(t0), LEFT, base, LABEL_PX, MUTED);
     if t1 != t0 {
         let last = iso_date(t1);
         let lw = text::width(&last, LABEL_PX);
         text::draw(&mut pixmap, &last, LEFT + w - lw, base, LABEL_PX, MUTED);
-    }
-    // The legend under the title, then the lines.
-    let mut x = LEFT - 80.0;
-    for &(i, s) in &shown {
-        let color = LINES[i % LINES.len()];
-        if let Some(rect) = Rect::from_xywh(x, 66.0, 22.0, 22.0) {
-            pixmap.fill_rect(rect, &paint(color), Transform::identity(), None);
-        }
-        text::draw(&mut pixmap, &s.name, x + 30.0, 86.0, LABEL_PX, LABEL);
-        x += 30.0 + text::width(&s.name, LABEL_PX) + 28.0;
     }
     for &(i, s) in &shown {
         let color = LINES[i % LINES.len()];
@@ -164,6 +157,26 @@ pub fn rating_chart(title: &str, series: &[Series]) -> Result<Vec<u8>, RenderErr
         }
     }
     encode(&pixmap)
+}
+
+/// The legend under the title, a swatch and a name per series, in as many rows as it takes;
+/// returns where it ends.
+fn legend(pixmap: &mut Pixmap, shown: &[(usize, &Series)]) -> f32 {
+    let (left, right) = (LEFT - 80.0, WIDTH as f32 - RIGHT);
+    let (mut x, mut y) = (left, LEGEND_TOP);
+    for &(i, s) in shown {
+        let width = 30.0 + text::width(&s.name, LABEL_PX);
+        if x > left && x + width > right {
+            (x, y) = (left, y + LEGEND_ROW);
+        }
+        if let Some(rect) = Rect::from_xywh(x, y + 2.0, 22.0, 22.0) {
+            let color = LINES[i % LINES.len()];
+            pixmap.fill_rect(rect, &paint(color), Transform::identity(), None);
+        }
+        text::draw(pixmap, &s.name, x + 30.0, y + 22.0, LABEL_PX, LABEL);
+        x += width + 28.0;
+    }
+    y + LEGEND_ROW
 }
 
 /// A true-colour PNG of the chart.

@@ -52,6 +52,52 @@ async fn fantastic_xiii_from_challenge_to_resignation_in_a_terminal() {
 }
 
 #[tokio::test]
+async fn rated_and_casual_games_a_leaderboard_and_a_profile_in_a_terminal() {
+    let (out, dir) = session(
+        "alice: /challenge opponent:bob variant:chess color:white\n\
+         bob: press Accept\n\
+         alice: /move move:e4\n\
+         bob: /move move:e5\n\
+         bob: /resign\n\
+         carol: /challenge opponent:dave variant:chess rated:false\n\
+         dave: press Accept\n\
+         dave: /abort\n\
+         carol: /challenge opponent:dave rated:maybe\n\
+         carol: /leaderboard variant:chess\n\
+         bob: /profile player:alice\n",
+    )
+    .await;
+    assert!(
+        out.contains("@alice (1500?) challenges @bob (1500?) to a rated game of Chess"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Ratings: @alice 1742? (+242), @bob 1258? (-242)."),
+        "{out}"
+    );
+    assert!(out.contains("to a casual game of Chess"), "{out}");
+    assert!(
+        out.contains("?? rated is true or false, not 'maybe'"),
+        "{out}"
+    );
+    assert!(out.contains("**Chess leaderboard** (rated games on this server; 2 players, page 1 of 1):\n*Provisional"), "{out}");
+    assert!(
+        out.contains("\n1. @alice **1742?** · 1 game: 1 win, 0 draws, 0 losses"),
+        "{out}"
+    );
+    assert!(
+        out.contains("**Profile of @alice**\nChess: **1742?** (RD 397)"),
+        "{out}"
+    );
+    let charts = std::fs::read_dir(dir.path().join("images"))
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.unwrap().path()).ok())
+        .filter(|png| png.len() > 24 && png[16..24] == [0, 0, 3, 192, 0, 0, 2, 28])
+        .count();
+    assert_eq!(charts, 1, "the profile's chart is written, 960 by 540");
+}
+
+#[tokio::test]
 async fn ageiou_with_options_from_challenge_to_result_in_a_terminal() {
     let (out, _dir) = session(
         "alice: /challenge opponent:bob variant:ageiou color:white portal-turns:1 fifty:60\n\

@@ -8,6 +8,7 @@ mod support;
 mod cli;
 mod local;
 mod players;
+mod ratings;
 mod records;
 mod render;
 mod service;
