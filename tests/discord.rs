@@ -352,6 +352,44 @@ async fn a_whole_game_through_discord_survives_a_restart() {
     );
     assert!(resigned.content().contains(&at(ALICE)));
     assert!(resigned.buttons().iter().any(|b| b.starts_with("rematch:")));
+    // A rated game: the result carries both new ratings, which a profile and the
+    // server's leaderboard then show, mentioning without pinging.
+    let ratings = format!("{} 1742? (+242)", at(ALICE));
+    assert!(
+        resigned.content().contains(&ratings),
+        "{}",
+        resigned.content()
+    );
+    let profile = answer(
+        &fake,
+        &fake.slash(CAROL, LOBBY, "profile", vec![user_opt("player", BOB)]),
+    )
+    .await;
+    assert!(!profile.ephemeral(), "{}", profile.content());
+    assert!(profile.content().contains("1258?"), "{}", profile.content());
+    assert!(
+        profile.allowed_users().is_empty(),
+        "{:?}",
+        profile.allowed_users()
+    );
+    let chart = profile.png().expect("the profile has a rating chart");
+    assert_eq!(
+        &chart[16..24],
+        &[0, 0, 3, 192, 0, 0, 2, 28],
+        "a 960 x 540 PNG"
+    );
+    let board = answer(
+        &fake,
+        &fake.slash(CAROL, LOBBY, "leaderboard", vec![opt("variant", "epoch")]),
+    )
+    .await;
+    assert!(
+        board
+            .content()
+            .contains(&format!("1. {} **1742?**", at(ALICE))),
+        "{}",
+        board.content()
+    );
     // The finished game stays visible: its final board, with the result.
     let after = answer(&fake, &fake.slash(ALICE, LOBBY, "board", vec![])).await;
     assert!(!after.ephemeral(), "{}", after.content());
