@@ -2,7 +2,7 @@
 //! a player's profile with its chart.
 
 use super::words::{self, Ranked};
-use super::{Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service};
+use super::{Action, Attachment, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service};
 use crate::rating::Standing;
 use crate::render::chart::{rating_chart, Series};
 use crate::rules::VariantId;
@@ -206,7 +206,16 @@ impl Service {
                 tokio::task::spawn_blocking(move || rating_chart("Rating over time", &series))
                     .await;
             match drawn {
-                Ok(Ok(png)) => reply.image = Some(png),
+                Ok(Ok(png)) => {
+                    let name: String = player
+                        .chars()
+                        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                        .collect();
+                    reply.attachment = Some(Attachment {
+                        name: format!("ratings-{name}.png"),
+                        bytes: png,
+                    });
+                }
                 Ok(Err(e)) => tracing::error!(error = %e, "could not draw the rating chart"),
                 Err(e) => tracing::error!(error = %e, "drawing the rating chart failed"),
             }

@@ -489,7 +489,9 @@ async fn recomputing_from_200_seeded_games_gives_the_stored_ratings() {
         .await;
     let profile = public(&r);
     reference("profile.txt", profile.text.to_string().as_bytes());
-    reference("profile-chart.png", profile.image.as_ref().unwrap());
+    let chart = profile.attachment.as_ref().unwrap();
+    assert_eq!(chart.name, "ratings-ann.png");
+    reference("profile-chart.png", &chart.bytes);
     let lines = profile.text.to_string().lines().count();
     assert!(
         lines >= 5 + 2 + 5,
@@ -682,7 +684,9 @@ async fn a_profile_lists_ratings_record_streak_and_games_with_a_chart() {
         assert!(text.contains(part), "{part:?} in {text}");
     }
     assert!(reply.mentions.is_empty());
-    let png = reply.image.as_ref().expect("a rating chart");
+    let chart = reply.attachment.as_ref().expect("a rating chart");
+    assert_eq!(chart.name, "ratings-alice.png");
+    let png = &chart.bytes;
     let decoder = png::Decoder::new(std::io::Cursor::new(png.as_slice()));
     let reader = decoder.read_info().expect("the chart is a PNG");
     let info = reader.info();
@@ -697,7 +701,7 @@ async fn a_profile_lists_ratings_record_streak_and_games_with_a_chart() {
         .await;
     let reply = public(&r);
     assert!(reply.text.to_string().contains("No rated games yet."));
-    assert!(reply.image.is_none());
+    assert!(reply.attachment.is_none() && reply.image.is_none());
 }
 
 #[test]
