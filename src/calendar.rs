@@ -20,6 +20,12 @@ pub fn iso_date(t: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// `2026-11-29 14:05 UTC`.
+pub fn utc_minute(t: i64) -> String {
+    let s = t.rem_euclid(86_400);
+    format!("{} {:02}:{:02} UTC", iso_date(t), s / 3600, s % 3600 / 60)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -32,5 +38,9 @@ mod tests {
         assert_eq!(civil(11_016 * DAY), (2000, 2, 29));
         assert_eq!(civil(-1), (1969, 12, 31));
         assert_eq!(iso_date(20_786 * DAY), "2026-11-29");
+        assert_eq!(
+            utc_minute(20_786 * DAY + 14 * 3600 + 5 * 60 + 59),
+            "2026-11-29 14:05 UTC"
+        );
     }
 }

@@ -11,6 +11,8 @@ pub enum Span {
     User(String),
     /// A channel, by the platform's id.
     Channel(String),
+    /// A moment (Unix seconds), which Discord shows in each reader's own time zone.
+    Time(i64),
 }
 
 /// A mention of a user.
@@ -21,6 +23,11 @@ pub fn user(id: &str) -> Span {
 /// A mention of a channel.
 pub fn channel(id: &str) -> Span {
     Span::Channel(id.to_string())
+}
+
+/// A moment, in Unix seconds.
+pub fn time(t: i64) -> Span {
+    Span::Time(t)
 }
 
 /// Something a [`Text`] can be built from: words, a mention, or another text.
@@ -127,11 +134,13 @@ impl From<String> for Text {
 }
 
 impl fmt::Display for Text {
-    /// Mentions as `@user` and `#channel`: the plain form, for terminals and logs.
+    /// Mentions as `@user` and `#channel`, moments as `2026-12-04 14:13 UTC`: the plain
+    /// form, for terminals and logs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render(|span| match span {
             Span::User(id) => format!("@{id}"),
             Span::Channel(id) => format!("#{id}"),
+            Span::Time(t) => crate::calendar::utc_minute(*t),
             Span::Words(w) => w.clone(),
         }))
     }
@@ -149,16 +158,25 @@ mod tests {
             user("bob"),
             " in ",
             channel("lobby"),
+            " until ",
+            time(1_795_000_000),
             "."
         ];
-        assert_eq!(t.to_string(), "@alice vs @bob in #lobby.");
-        assert_eq!(t.spans().len(), 6);
+        assert_eq!(
+            t.to_string(),
+            "@alice vs @bob in #lobby until 2026-11-18 11:06 UTC."
+        );
+        assert_eq!(t.spans().len(), 8);
         let discord = t.render(|s| match s {
             Span::User(id) => format!("<@{id}>"),
             Span::Channel(id) => format!("<#{id}>"),
+            Span::Time(t) => format!("<t:{t}:f>"),
             Span::Words(w) => w.clone(),
         });
-        assert_eq!(discord, "<@alice> vs <@bob> in <#lobby>.");
+        assert_eq!(
+            discord,
+            "<@alice> vs <@bob> in <#lobby> until <t:1795000000:f>."
+        );
         // Text a player typed is never read as a mention.
         assert_eq!(text!["<@carol>"].spans(), &[Span::Words("<@carol>".into())]);
     }

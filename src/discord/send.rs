@@ -92,6 +92,8 @@ fn mention(span: &Span) -> String {
     match span {
         Span::User(id) => format!("<@{id}>"),
         Span::Channel(id) => format!("<#{id}>"),
+        // Discord shows a timestamp in each reader's own time zone and language.
+        Span::Time(t) => format!("<t:{t}:f>"),
         Span::Words(w) => w.clone(),
     }
 }

@@ -340,6 +340,22 @@ async fn reminders_and_time_outs_follow_the_clock() {
         "{}",
         r[0].text
     );
+    // The deadline itself is a moment each reader's Discord shows in their own time zone.
+    let deadline = t.service.now() + 6 * 3600;
+    assert!(
+        r[0].text
+            .spans()
+            .contains(&herald::app::Span::Time(deadline)),
+        "{:?}",
+        r[0].text
+    );
+    assert!(
+        r[0].text
+            .to_string()
+            .ends_with(" left before you lose on time, until 2026-11-19 11:06 UTC."),
+        "{}",
+        r[0].text
+    );
     assert!(t.service.tick().await.is_empty(), "reminded once");
 
     // The deadline passes while Herald is down: applied at the first tick after the restart.

@@ -2,7 +2,7 @@
 
 use super::command::Terms;
 use super::refusal::Refusal;
-use super::text::{channel, user, Text};
+use super::text::{channel, time, user, Text};
 use crate::rules::{Color, GameOptions, MoveInfo, Outcome, PieceView, Power, Reason, VariantId};
 use crate::store::{Challenge, EndReason, GameResult, GameStatus, StoredGame};
 use crate::text;
@@ -201,10 +201,12 @@ pub fn next_to_move(game: &StoredGame, turn: Color, check: bool, swap: bool) -> 
         if check { " Check! " } else { " " },
         user(to_move),
         format!(
-            ", your move ({} to play, {}).",
+            ", your move ({} to play, {}",
             game.variant.side(turn),
             days_text(game.days)
-        )
+        ),
+        until(game),
+        ")."
     ];
     if swap {
         t.push(text![
@@ -307,12 +309,22 @@ pub fn timed_out(game: &StoredGame, late: Color, winner: Option<Color>, bare: bo
     }
 }
 
+/// The deadline of a game, `until <moment>`, when it has one.
+fn until(game: &StoredGame) -> Text {
+    match game.deadline {
+        Some(d) => text![", until ", time(d)],
+        None => Text::default(),
+    }
+}
+
 pub fn reminder(game: &StoredGame, who: &str, left: &str) -> Text {
     text![
         user(who),
         format!(", it is your move in game #{} against ", game.id),
         user(game.opponent_of(who)),
-        format!(": {left} left before you lose on time.")
+        format!(": {left} left before you lose on time"),
+        until(game),
+        "."
     ]
 }
 
@@ -405,7 +417,8 @@ pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>
             game.ply / 2 + 1,
             if yours { "**your move**" } else { "their move" },
             left.map(|l| format!(", {l} left")).unwrap_or_default()
-        )
+        ),
+        until(game)
     ]
 }
 
