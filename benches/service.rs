@@ -28,7 +28,7 @@ async fn start(service: &Service, channel: &str) -> anyhow::Result<()> {
         ..Default::default()
     };
     let challenge = Command::Challenge {
-        opponent: "bob".into(),
+        opponent: Some("bob".into()),
         terms,
     };
     let r = service.handle(&request("alice", channel, challenge)).await;

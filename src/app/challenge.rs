@@ -19,19 +19,19 @@ fn challenger_gets_white(now: i64, challenge: i64) -> bool {
 }
 
 impl Service {
+    /// Challenges `opponent`, or with none posts an open challenge anyone here may accept.
     pub(super) async fn challenge(
         &self,
         req: &Request,
-        opponent: &str,
+        opponent: Option<&str>,
         terms: Terms,
         rematch_of: Option<i64>,
     ) -> Handled {
-        let opponent = opponent.trim();
-        if opponent.is_empty() {
-            return Err(Refusal::NoOpponent);
-        }
-        if opponent == req.user {
-            return Err(Refusal::SelfChallenge);
+        let opponent = opponent.map(str::trim);
+        match opponent {
+            Some("") => return Err(Refusal::NoOpponent),
+            Some(o) if o == req.user => return Err(Refusal::SelfChallenge),
+            _ => {}
         }
         // The rules say whether this variant takes these options.
         terms.options.for_variant(terms.variant)?;
@@ -42,23 +42,20 @@ impl Service {
             Some(rated) => rated,
             None => standard,
         };
-        let active = self.store.active_games_in(&req.channel, &req.user).await?;
-        if let Some(g) = active.iter().find(|g| g.has_player(opponent)) {
-            return Err(Refusal::AlreadyPlaying {
-                opponent: opponent.to_string(),
-                game: g.id,
-            });
-        }
         let now = self.now();
-        let open = self
-            .store
-            .open_challenges_between(&req.channel, &req.user, opponent)
-            .await?;
-        if let Some(c) = open.iter().find(|c| c.offer.expires_at > now) {
-            return Err(Refusal::OpenChallenge {
-                opponent: opponent.to_string(),
-                challenge: c.id,
-            });
+        match opponent {
+            Some(o) => self.check_new_pair(req, o, now).await?,
+            None => {
+                let mine = self.store.open_challenges_of(&req.user, now).await?;
+                let same = mine.iter().find(|c| {
+                    c.offer.challenged.is_none()
+                        && c.offer.channel == req.channel
+                        && c.offer.variant == terms.variant
+                });
+                if let Some(c) = same {
+                    return Err(Refusal::OpenToAllAlready(c.id));
+                }
+            }
         }
         let c = self
             .store
@@ -66,7 +63,7 @@ impl Service {
                 guild: req.guild.clone(),
                 channel: req.channel.clone(),
                 challenger: req.user.clone(),
-                challenged: opponent.to_string(),
+                challenged: opponent.map(str::to_string),
                 variant: terms.variant,
                 color: terms.color,
                 days: terms.days.get(),
@@ -77,21 +74,49 @@ impl Service {
                 expires_at: now + CHALLENGE_LIFETIME,
             })
             .await?;
+        let accept = Button::new("Accept", Action::Accept(c.id), ButtonStyle::Primary);
+        let cancel = Button::new("Cancel", Action::Withdraw(c.id), ButtonStyle::Danger);
+        let Some(opponent) = opponent else {
+            let rating = match rated {
+                true => Some(self.shown_ratings([&req.user, ""], terms.variant).await?[0].clone()),
+                false => None,
+            };
+            let text = words::open_challenge(&req.user, &terms, rating, c.id);
+            return Ok(vec![
+                Reply::new(&req.channel, text).with_buttons(vec![accept, cancel])
+            ]);
+        };
         let ratings = match rated {
-            true => Some(
-                self.shown_ratings([&req.user, opponent], terms.variant)
-                    .await?,
-            ),
+            true => Some(self.shown_ratings([&req.user, opponent], terms.variant).await?),
             false => None,
         };
         let text = words::challenge(&req.user, opponent, &terms, rematch_of.is_some(), ratings);
+        let decline = Button::new("Decline", Action::Decline(c.id), ButtonStyle::Secondary);
         Ok(vec![Reply::new(&req.channel, text)
             .notify(&[opponent])
-            .with_buttons(vec![
-                Button::new("Accept", Action::Accept(c.id), ButtonStyle::Primary),
-                Button::new("Decline", Action::Decline(c.id), ButtonStyle::Secondary),
-                Button::new("Cancel", Action::Withdraw(c.id), ButtonStyle::Danger),
-            ])])
+            .with_buttons(vec![accept, decline, cancel])])
+    }
+
+    /// Refuses a challenge to `opponent` while the two have a game or a challenge open here.
+    async fn check_new_pair(&self, req: &Request, opponent: &str, now: i64) -> Result<(), Refusal> {
+        let active = self.store.active_games_in(&req.channel, &req.user).await?;
+        if let Some(g) = active.iter().find(|g| g.has_player(opponent)) {
+            return Err(Refusal::AlreadyPlaying {
+                opponent: opponent.to_string(),
+                game: g.id,
+            });
+        }
+        let open = self
+            .store
+            .open_challenges_between(&req.channel, &req.user, opponent)
+            .await?;
+        if let Some(c) = open.iter().find(|c| c.offer.expires_at > now) {
+            return Err(Refusal::OpenChallenge {
+                opponent: opponent.to_string(),
+                challenge: c.id,
+            });
+        }
+        Ok(())
     }
 
     /// The challenger takes back an open challenge.
@@ -104,30 +129,41 @@ impl Service {
         {
             return Err(Refusal::AlreadyAnswered);
         }
+        let told: Vec<&str> = c.offer.challenged.as_deref().into_iter().collect();
         Ok(vec![
-            Reply::new(&c.offer.channel, words::withdrawn(&c)).notify(&[&c.offer.challenged])
+            Reply::new(&c.offer.channel, words::withdrawn(&c)).notify(&told)
         ])
     }
 
-    /// The open, unexpired challenges here that the asker made (`made`) or received, to or
-    /// from `other` when named.
+    /// The open, unexpired challenges here that the asker made (`made`) or may answer, to or
+    /// from `other` when named. The asker may accept (`open_to_all`) the challenges open to
+    /// anyone too, but only when none is made to them.
     async fn open_here(
         &self,
         req: &Request,
         made: bool,
         other: Option<&str>,
+        open_to_all: bool,
     ) -> Result<Vec<Challenge>, Refusal> {
-        let mut open = self.store.open_challenges_of(&req.user, self.now()).await?;
+        let now = self.now();
+        let mut open = self.store.open_challenges_of(&req.user, now).await?;
         open.retain(|c| {
+            let o = &c.offer;
             let (me, them) = if made {
-                (&c.offer.challenger, &c.offer.challenged)
+                (Some(&o.challenger), o.challenged.as_ref())
             } else {
-                (&c.offer.challenged, &c.offer.challenger)
+                (o.challenged.as_ref(), Some(&o.challenger))
             };
-            c.offer.channel == req.channel
-                && *me == req.user
-                && other.is_none_or(|o| o == them.as_str())
+            o.channel == req.channel
+                && me == Some(&req.user)
+                && other.is_none_or(|w| them.is_some_and(|t| t == w))
         });
+        if open.is_empty() && open_to_all {
+            open = self.store.open_to_all_in(&req.channel, now).await?;
+            open.retain(|c| {
+                c.offer.challenger != req.user && other.is_none_or(|w| c.offer.challenger == w)
+            });
+        }
         Ok(open)
     }
 
@@ -145,7 +181,9 @@ impl Service {
         let id = match number {
             Some(id) => id,
             None => {
-                let open = self.open_here(req, made, other).await?;
+                let open = self
+                    .open_here(req, made, other, deed == Deed::Accept)
+                    .await?;
                 match (open.as_slice(), other) {
                     ([c], _) => c.id,
                     ([], Some(who)) if made => return Err(Refusal::NoChallengeTo(who.to_string())),
@@ -155,8 +193,12 @@ impl Service {
                     (several, _) => {
                         let list = several.iter().map(|c| {
                             let o = &c.offer;
-                            let them = if made { &o.challenged } else { &o.challenger };
-                            (them.clone(), c.id)
+                            let them = if made {
+                                o.challenged.clone()
+                            } else {
+                                Some(o.challenger.clone())
+                            };
+                            (them, c.id)
                         });
                         return Err(Refusal::WhichChallenge(list.collect()));
                     }
@@ -186,9 +228,11 @@ impl Service {
             true if req.user != c.offer.challenger => {
                 return Err(Refusal::NotYourChallenge(c.offer.challenger))
             }
-            false if req.user != c.offer.challenged => {
-                return Err(Refusal::NotChallenged(c.offer.challenged))
-            }
+            false => match &c.offer.challenged {
+                Some(to) if *to != req.user => return Err(Refusal::NotChallenged(to.clone())),
+                None if req.user == c.offer.challenger => return Err(Refusal::OwnOpenChallenge),
+                _ => {}
+            },
             _ => {}
         }
         if c.status != ChallengeStatus::Open {
@@ -206,6 +250,9 @@ impl Service {
                 .await?;
             return Err(Refusal::ChallengeClosed(ChallengeStatus::Expired));
         }
+        if !accept && c.offer.challenged.is_none() {
+            return Err(Refusal::DeclineOpen);
+        }
         if !accept {
             if !self
                 .store
@@ -218,19 +265,21 @@ impl Service {
                 Reply::new(&c.offer.channel, words::declined(&c)).notify(&[&c.offer.challenger])
             ]);
         }
-        self.start_game(&c, now).await
+        self.start_game(&c, &req.user, now).await
     }
 
-    async fn start_game(&self, c: &Challenge, now: i64) -> Handled {
+    /// Starts the game of a challenge that `taker` accepted.
+    async fn start_game(&self, c: &Challenge, taker: &str, now: i64) -> Handled {
+        let challenged = c.offer.challenged.clone().unwrap_or(taker.to_string());
         let challenger_white = c
             .offer
             .color
             .color()
             .map_or_else(|| challenger_gets_white(now, c.id), |x| x == Color::White);
         let (white, black) = if challenger_white {
-            (&c.offer.challenger, &c.offer.challenged)
+            (&c.offer.challenger, &challenged)
         } else {
-            (&c.offer.challenged, &c.offer.challenger)
+            (&challenged, &c.offer.challenger)
         };
         let game = new_game_with(c.offer.variant, None, c.offer.options)
             .map_err(|e| Refusal::Setup(e.to_string()))?;
@@ -248,7 +297,12 @@ impl Service {
             )
             .await?;
         self.remember(&row, &*game);
-        let mut reply = Reply::new(&c.offer.channel, words::started(&row)).notify(&[white]);
+        // Who took an open challenge was not known before: its challenger hears of it too.
+        let told: &[&str] = match c.offer.challenged {
+            Some(_) => &[white],
+            None => &[white, black],
+        };
+        let mut reply = Reply::new(&c.offer.channel, words::started(&row)).notify(told);
         reply.image = self.image(&*game, None, game.turn()).await;
         Ok(vec![reply])
     }
@@ -268,7 +322,10 @@ impl Service {
             .open_challenges_between(&old.channel, &req.user, &opponent)
             .await?
             .into_iter()
-            .find(|c| c.offer.rematch_of == Some(old.id) && c.offer.challenged == req.user);
+            .find(|c| {
+                c.offer.rematch_of == Some(old.id)
+                    && c.offer.challenged.as_deref() == Some(req.user.as_str())
+            });
         if let Some(c) = offered {
             return self.answer(req, c.id, true).await;
         }
@@ -285,7 +342,8 @@ impl Service {
             options: old.options,
             rated: Some(old.rated),
         };
-        self.challenge(&here, &opponent, terms, Some(old.id)).await
+        self.challenge(&here, Some(&opponent), terms, Some(old.id))
+            .await
     }
 }
 

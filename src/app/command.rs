@@ -102,8 +102,9 @@ impl Terms {
 /// Everything a player can ask of Herald. Users are the platform's ids.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// A challenge to `opponent`, or an open one anyone here may accept.
     Challenge {
-        opponent: String,
+        opponent: Option<String>,
         terms: Terms,
     },
     Move {

@@ -67,8 +67,9 @@ pub enum Refusal {
     NoChallengeFrom(String),
     NoChallengeToWithdraw,
     NoChallengeTo(String),
-    /// Several open challenges fit: the other players and challenge numbers.
-    WhichChallenge(Vec<(String, i64)>),
+    /// Several open challenges fit: the other players (none: open to anyone) and challenge
+    /// numbers.
+    WhichChallenge(Vec<(Option<String>, i64)>),
     /// Only the challenger may withdraw a challenge.
     NotYourChallenge(String),
     /// The variant has no swap rule.
@@ -81,6 +82,12 @@ pub enum Refusal {
     RatedNonStandard,
     /// A leaderboard page past the last one.
     NoSuchPage(i64),
+    /// The same open challenge (variant, channel) is already waiting: its number.
+    OpenToAllAlready(i64),
+    /// A challenger tried to accept their own open challenge.
+    OwnOpenChallenge,
+    /// An open challenge has nobody to decline it.
+    DeclineOpen,
 }
 
 impl From<StoreError> for Refusal {

@@ -148,7 +148,11 @@ fn challenge_options() -> Vec<CreateCommandOption> {
         .add_string_choice("White (Light in AGEIOU; you move first)", "white")
         .add_string_choice("Black (Dark in AGEIOU)", "black")
         .add_string_choice("Random", "random");
-    let who = option(CommandOptionType::User, "opponent", "Who you challenge").required(true);
+    let who = option(
+        CommandOptionType::User,
+        "opponent",
+        "Who you challenge (leave out for an open challenge anyone here may accept)",
+    );
     let rated = option(
         CommandOptionType::Boolean,
         "rated",
@@ -172,7 +176,7 @@ fn challenge_options() -> Vec<CreateCommandOption> {
 
 fn read_challenge(o: &Given) -> Result<Command, String> {
     Ok(Command::Challenge {
-        opponent: o.opponent().ok_or("/challenge needs an opponent")?,
+        opponent: o.opponent(),
         terms: Terms {
             rated: o.boolean("rated"),
             ..Terms::read(

@@ -179,7 +179,7 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
     };
     Ok(match name.as_str() {
         "challenge" => Command::Challenge {
-            opponent: who().ok_or("/challenge needs opponent:<name>")?,
+            opponent: who(),
             terms: Terms {
                 rated: given_flag(&o, "rated")?,
                 ..Terms::read(

@@ -11,7 +11,8 @@ pub struct Offer {
     pub guild: Option<String>,
     pub channel: String,
     pub challenger: String,
-    pub challenged: String,
+    /// None for an open challenge, until someone accepts it.
+    pub challenged: Option<String>,
     pub variant: VariantId,
     /// The challenger's colour.
     pub color: ColorChoice,
@@ -90,6 +91,17 @@ impl Store {
         self.all(sqlx::query_as(sql).bind(user).bind(now)).await
     }
 
+    /// The challenges open to anyone in a channel, not yet expired at `now`, oldest first.
+    pub async fn open_to_all_in(
+        &self,
+        channel: &str,
+        now: i64,
+    ) -> Result<Vec<Challenge>, StoreError> {
+        let sql = "SELECT * FROM challenges WHERE channel = ?1 AND status = 'open' \
+                   AND challenged IS NULL AND expires_at > ?2 ORDER BY id";
+        self.all(sqlx::query_as(sql).bind(channel).bind(now)).await
+    }
+
     /// Closes an open challenge without a game (declined, withdrawn or expired). False if it was not open.
     pub async fn close_challenge(
         &self,
@@ -113,9 +125,17 @@ impl Store {
         let id = challenge.id;
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
+        // An open challenge records who took it.
+        let taker = if opening.white == challenge.offer.challenger {
+            &opening.black
+        } else {
+            &opening.white
+        };
         let done = sqlx::query(
-            "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
+            "UPDATE challenges SET status = 'accepted', challenged = coalesce(challenged, ?) \
+             WHERE id = ? AND status = 'open'",
         )
+        .bind(taker)
         .bind(id)
         .execute(&mut *tx)
         .await?;

@@ -287,7 +287,7 @@ async fn games_lists_open_challenges_and_the_most_urgent_game_first() {
         .say(
             "carol",
             Command::Challenge {
-                opponent: "alice".into(),
+                opponent: Some("alice".into()),
                 terms: herald::app::Terms {
                     color: ColorChoice::White,
                     ..Default::default()
@@ -298,12 +298,12 @@ async fn games_lists_open_challenges_and_the_most_urgent_game_first() {
     public(&t.press("alice", button(&c, "Accept")).await);
     public(&t.mv("carol", "Tb1-d4").await);
     let to_dave = Command::Challenge {
-        opponent: "dave".into(),
+        opponent: Some("dave".into()),
         terms: Default::default(),
     };
     public(&t.say("alice", to_dave).await);
     let from_erin = Command::Challenge {
-        opponent: "alice".into(),
+        opponent: Some("alice".into()),
         terms: Default::default(),
     };
     public(&t.say("erin", from_erin).await);
@@ -376,7 +376,7 @@ async fn challenges_are_answered_and_withdrawn_by_command_or_button() {
         )
         .await;
     let carol = Command::Challenge {
-        opponent: "bob".into(),
+        opponent: Some("bob".into()),
         terms: Default::default(),
     };
     public(&t.say("carol", carol).await);
@@ -541,7 +541,7 @@ async fn game_from(t: &Table, variant: VariantId, fen: &str) -> i64 {
             guild: Some("guild".into()),
             channel: "general".into(),
             challenger: "alice".into(),
-            challenged: "bob".into(),
+            challenged: Some("bob".into()),
             variant,
             color: ColorChoice::White,
             days: 3,

@@ -213,7 +213,7 @@ enum End {
 
 fn challenge(opponent: &str, variant: VariantId, rated: Option<bool>) -> Command {
     Command::Challenge {
-        opponent: opponent.into(),
+        opponent: Some(opponent.into()),
         terms: Terms {
             variant,
             color: ColorChoice::White,
@@ -356,7 +356,7 @@ async fn casual_games_and_aborted_games_leave_the_ratings_alone() {
     // Casual because of AGEIOU's non-standard options; rated:true is refused for them.
     let options = GameOptions::new(5, 3, 50).unwrap();
     let with_options = |rated| Command::Challenge {
-        opponent: "bob".into(),
+        opponent: Some("bob".into()),
         terms: Terms {
             variant: VariantId::Ageiou,
             options,

@@ -48,7 +48,7 @@ pub(crate) async fn table(images: bool) -> Table {
 /// A challenge to bob in `variant`, the challenger playing `color`, `days` per move.
 pub(crate) fn challenge_bob(variant: VariantId, color: ColorChoice, days: i64) -> Command {
     Command::Challenge {
-        opponent: "bob".into(),
+        opponent: Some("bob".into()),
         terms: Terms {
             variant,
             color,
@@ -108,7 +108,7 @@ impl Table {
             rated: None,
         };
         let challenge = Command::Challenge {
-            opponent: "bob".into(),
+            opponent: Some("bob".into()),
             terms,
         };
         let r = self.say("alice", challenge).await;
@@ -396,7 +396,7 @@ async fn time_out_from(
             guild: None,
             channel: "general".into(),
             challenger: "alice".into(),
-            challenged: "bob".into(),
+            challenged: Some("bob".into()),
             variant,
             color: ColorChoice::White,
             days: 1,
@@ -492,7 +492,7 @@ async fn a_move_resets_the_deadline_for_the_other_player() {
 async fn challenges_are_checked_and_expire() {
     let t = table(false).await;
     let challenge = |opponent: &str| Command::Challenge {
-        opponent: opponent.into(),
+        opponent: Some(opponent.into()),
         terms: Terms::default(),
     };
     assert!(

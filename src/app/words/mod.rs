@@ -133,18 +133,27 @@ pub fn challenge(
     ]
 }
 
+/// "to bob", or "open to anyone" for an open challenge.
+fn to_whom(c: &Challenge) -> Text {
+    match &c.offer.challenged {
+        Some(to) => text!["to ", user(to)],
+        None => "open to anyone".into(),
+    }
+}
+
 pub fn withdrawn(c: &Challenge) -> Text {
     text![
         user(&c.offer.challenger),
-        format!(" withdrew challenge #{} to ", c.id),
-        user(&c.offer.challenged),
+        format!(" withdrew challenge #{} ", c.id),
+        to_whom(c),
         "."
     ]
 }
 
 pub fn declined(c: &Challenge) -> Text {
+    let by = c.offer.challenged.as_deref().unwrap_or_default();
     text![
-        user(&c.offer.challenged),
+        user(by),
         " declined the challenge from ",
         user(&c.offer.challenger),
         "."
@@ -153,11 +162,37 @@ pub fn declined(c: &Challenge) -> Text {
 
 pub fn expired(c: &Challenge) -> Text {
     text![
-        "The challenge from ",
+        format!("Challenge #{} from ", c.id),
         user(&c.offer.challenger),
-        " to ",
-        user(&c.offer.challenged),
+        " ",
+        to_whom(c),
         " expired unanswered."
+    ]
+}
+
+/// "alice (1500?) offers a rated game of Chess (…) to anyone here: press Accept to play."
+pub fn open_challenge(challenger: &str, terms: &Terms, rating: Option<String>, id: i64) -> Text {
+    let variant = terms.variant;
+    let side = match terms.color.color() {
+        Some(c) => format!("they play {}", variant.side(c)),
+        None => "colours drawn at random".into(),
+    };
+    let options = options_words(variant, &terms.options)
+        .map(|w| format!("; {w}"))
+        .unwrap_or_default();
+    let (kind, mine) = match rating {
+        Some(r) => ("rated", format!(" ({r})")),
+        None => ("casual", String::new()),
+    };
+    text![
+        user(challenger),
+        mine,
+        format!(
+            " offers a {kind} game of {} ({side}, {} per move{options}) to anyone here: press \
+             Accept or use /accept challenge:{id} to play. The challenge stays open for 7 days.",
+            variant.title(),
+            days_text(terms.days.get())
+        )
     ]
 }
 
@@ -433,14 +468,14 @@ pub const NO_GAMES: &str =
 /// "- #3 from alice in #general: Chess, 3 days per move, expires in 6 days (/accept or /decline)"
 pub fn challenge_line(c: &Challenge, me: &str) -> Text {
     let o = &c.offer;
-    let (way, other, answer) = if o.challenged == me {
-        (" from ", &o.challenger, "/accept or /decline")
-    } else {
-        (" to ", &o.challenged, "/withdraw to take it back")
+    let (way, other, answer) = match &o.challenged {
+        Some(to) if to == me => (" from ", text![user(&o.challenger)], "/accept or /decline"),
+        Some(to) => (" to ", text![user(to)], "/withdraw to take it back"),
+        None => (" ", text!["open to anyone"], "/withdraw to take it back"),
     };
     text![
         format!("- challenge #{}{way}", c.id),
-        user(other),
+        other,
         " in ",
         channel(&o.channel),
         format!(
@@ -598,7 +633,10 @@ impl Refusal {
                     if i > 0 {
                         t.push(", ");
                     }
-                    t.push(text![format!("#{id} with "), user(who)]);
+                    match who {
+                        Some(who) => t.push(text![format!("#{id} with "), user(who)]),
+                        None => t.push(format!("#{id} open to anyone")),
+                    }
                 }
                 t.push(": say which with the challenge number or the player.");
                 t
@@ -609,6 +647,9 @@ impl Refusal {
             ConfirmStale => "The game has moved on since that warning; nothing was played. Make your move again.".into(),
             RatedNonStandard => "Rated games are played under the standard rules: leave out portal_turns, repetitions and fifty, or choose rated:false for a casual game.".into(),
             NoSuchPage(p) => format!("There is no page {p} of this leaderboard.").into(),
+            OpenToAllAlready(id) => format!("Your open challenge #{id} for this game is already waiting here; /withdraw challenge:{id} takes it back.").into(),
+            OwnOpenChallenge => "This is your own open challenge: someone else accepts it (Cancel takes it back).".into(),
+            DeclineOpen => "An open challenge is made to nobody in particular, so nobody declines it: leave it, and it expires in 7 days.".into(),
         }
     }
 }
