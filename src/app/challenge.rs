@@ -87,7 +87,10 @@ impl Service {
             ]);
         };
         let ratings = match rated {
-            true => Some(self.shown_ratings([&req.user, opponent], terms.variant).await?),
+            true => Some(
+                self.shown_ratings([&req.user, opponent], terms.variant)
+                    .await?,
+            ),
             false => None,
         };
         let text = words::challenge(&req.user, opponent, &terms, rematch_of.is_some(), ratings);
@@ -224,6 +227,10 @@ impl Service {
             .challenge(id)
             .await?
             .ok_or(Refusal::ChallengeGone)?;
+        // A closed challenge is closed for everyone (an open one's taker is known by now).
+        if c.status != ChallengeStatus::Open {
+            return Err(Refusal::ChallengeClosed(c.status));
+        }
         match made {
             true if req.user != c.offer.challenger => {
                 return Err(Refusal::NotYourChallenge(c.offer.challenger))
@@ -234,9 +241,6 @@ impl Service {
                 _ => {}
             },
             _ => {}
-        }
-        if c.status != ChallengeStatus::Open {
-            return Err(Refusal::ChallengeClosed(c.status));
         }
         Ok(c)
     }

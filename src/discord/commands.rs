@@ -308,8 +308,9 @@ static COMMANDS: [Spec; 16] = [
     },
     Spec {
         name: "games",
-        description: "Your games in progress and open challenges",
-        guild_only: true,
+        description: "Your games in progress and open challenges, on every server",
+        // An inbox: in a server or in a direct message with Herald.
+        guild_only: false,
         options: Vec::new,
         read: |_| Ok(Command::Games),
     },

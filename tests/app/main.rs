@@ -6,6 +6,7 @@
 mod support;
 
 mod cli;
+mod correspondence;
 mod local;
 mod players;
 mod ratings;
