@@ -17,6 +17,7 @@ fn request(user: &str, channel: &str, command: Command) -> Request {
         user: user.into(),
         guild: None,
         channel: channel.into(),
+        manager: false,
         command,
     }
 }

@@ -13,7 +13,7 @@ mod fake;
 #[path = "support/mod.rs"]
 mod support;
 
-use fake::{opt, user_opt, Fake, Fault, Recorded, Sent, APPLICATION, GUILD};
+use fake::{channel_opt, opt, role_opt, user_opt, Fake, Fault, Recorded, Sent, APPLICATION, GUILD};
 
 const TOKEN: &str = "fake-bot-token.abc.def";
 const WAIT: Duration = Duration::from_secs(30);
@@ -185,6 +185,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "profile",
                 "resign",
                 "rules",
+                "settings",
                 "swap",
                 "withdraw"
             ]
@@ -939,5 +940,85 @@ async fn an_option_herald_does_not_know_is_refused_not_ignored() {
         .all(Recorded::ephemeral));
     let (text, _) = start(&fake, HALL, "chess", vec![]).await;
     assert!(text.contains(&at(BOB)), "{text}");
+    bot.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_settings_are_changed_only_by_managers_and_shape_open_challenges() {
+    const PLAYERS: u64 = 600_000_000_000_000_001;
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+    let change = vec![
+        channel_opt("open_channel", HALL),
+        opt("variant", "chess"),
+        role_opt("role", PLAYERS),
+        opt("days", 7),
+    ];
+    // A member without Manage Server may look, not change.
+    let no = answer(&fake, &fake.slash(BOB, LOBBY, "settings", change.clone())).await;
+    assert!(no.ephemeral());
+    assert!(
+        no.content()
+            .starts_with("Only members who may manage this server"),
+        "{}",
+        no.content()
+    );
+    let shown = answer(&fake, &fake.slash(BOB, LOBBY, "settings", vec![])).await;
+    assert!(
+        shown.content().contains("posted where they are made"),
+        "{}",
+        shown.content()
+    );
+    fake.grant_manage_server(ALICE);
+    let saved = answer(&fake, &fake.slash(ALICE, LOBBY, "settings", change)).await;
+    assert!(saved.ephemeral());
+    let text = saved.content();
+    assert!(text.starts_with("Saved."), "{text}");
+    assert!(
+        text.contains(&format!("open challenges are posted in <#{HALL}>")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("an open challenge of Chess pings <@&{PLAYERS}>")),
+        "{text}"
+    );
+    assert!(
+        text.contains("when a challenge names none: 7 days"),
+        "{text}"
+    );
+
+    // An open chess challenge made in the lobby goes to the hall and pings the role there.
+    let told = answer(
+        &fake,
+        &fake.slash(BOB, LOBBY, "challenge", vec![opt("variant", "chess")]),
+    )
+    .await;
+    assert!(told.ephemeral());
+    assert!(
+        told.content().contains(&format!("is posted in <#{HALL}>")),
+        "{}",
+        told.content()
+    );
+    let hall = format!("/channels/{HALL}/messages");
+    let post = fake
+        .wait_request(WAIT, |r| r.method == "POST" && r.path == hall)
+        .await
+        .expect("the open challenge in the hall");
+    let content = post.content();
+    assert!(
+        content.starts_with(&format!(
+            "<@&{PLAYERS}> {} (1500?) offers a rated game of Chess",
+            at(BOB)
+        )),
+        "{content}"
+    );
+    assert!(content.contains("7 days per move"), "{content}");
+    assert_eq!(post.allowed_roles(), vec![PLAYERS.to_string()]);
+    assert!(post.allowed_users().is_empty());
+    // Carol takes it from the hall's message.
+    let accept = post.buttons()[0].clone();
+    let begun = answer(&fake, &fake.press(CAROL, post.message.unwrap(), &accept)).await;
+    assert!(!begun.ephemeral(), "{}", begun.content());
+    assert!(begun.content().contains(&at(CAROL)) && begun.content().contains(&at(BOB)));
     bot.abort();
 }

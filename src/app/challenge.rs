@@ -24,9 +24,13 @@ impl Service {
         &self,
         req: &Request,
         opponent: Option<&str>,
-        terms: Terms,
+        mut terms: Terms,
         rematch_of: Option<i64>,
     ) -> Handled {
+        let settings = self.settings_of(req).await?;
+        // Days per move: the challenger's, else the server's, else Herald's.
+        let server_days = settings.days.and_then(|d| Days::new(d).ok());
+        terms.days = Some(terms.days.or(server_days).unwrap_or_default());
         let opponent = opponent.map(str::trim);
         match opponent {
             Some("") => return Err(Refusal::NoOpponent),
@@ -43,13 +47,18 @@ impl Service {
             None => standard,
         };
         let now = self.now();
+        // An open challenge goes to the server's channel for them, if it chose one.
+        let channel = match (opponent, &settings.open_channel) {
+            (None, Some(c)) => c.clone(),
+            _ => req.channel.clone(),
+        };
         match opponent {
             Some(o) => self.check_new_pair(req, o, now).await?,
             None => {
                 let mine = self.store.open_challenges_of(&req.user, now).await?;
                 let same = mine.iter().find(|c| {
                     c.offer.challenged.is_none()
-                        && c.offer.channel == req.channel
+                        && c.offer.channel == channel
                         && c.offer.variant == terms.variant
                 });
                 if let Some(c) = same {
@@ -61,12 +70,12 @@ impl Service {
             .store
             .create_challenge(&Offer {
                 guild: req.guild.clone(),
-                channel: req.channel.clone(),
+                channel: channel.clone(),
                 challenger: req.user.clone(),
                 challenged: opponent.map(str::to_string),
                 variant: terms.variant,
                 color: terms.color,
-                days: terms.days.get(),
+                days: terms.days.unwrap_or_default().get(),
                 options: terms.options,
                 rated,
                 rematch_of,
@@ -81,10 +90,15 @@ impl Service {
                 true => Some(self.shown_ratings([&req.user, ""], terms.variant).await?[0].clone()),
                 false => None,
             };
-            let text = words::open_challenge(&req.user, &terms, rating, c.id);
-            return Ok(vec![
-                Reply::new(&req.channel, text).with_buttons(vec![accept, cancel])
-            ]);
+            let role = settings.role(terms.variant);
+            let text = words::open_challenge(&req.user, &terms, rating, c.id, role);
+            let mut post = Reply::new(&channel, text).with_buttons(vec![accept, cancel]);
+            post.roles = role.into_iter().map(str::to_string).collect();
+            if channel == req.channel {
+                return Ok(vec![post]);
+            }
+            let told = Reply::private(&req.channel, words::posted_in(&channel, c.id));
+            return Ok(vec![told, post]);
         };
         let ratings = match rated {
             true => Some(
@@ -342,7 +356,7 @@ impl Service {
             variant: old.variant,
             // Colours reversed: the asker takes the other colour.
             color: ColorChoice::of(!old.color_of(&req.user)),
-            days: Days::new(old.days).unwrap_or_default(),
+            days: Some(Days::new(old.days).unwrap_or_default()),
             options: old.options,
             rated: Some(old.rated),
         };

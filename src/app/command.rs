@@ -42,7 +42,8 @@ pub struct Terms {
     pub variant: VariantId,
     /// The challenger's colour.
     pub color: ColorChoice,
-    pub days: Days,
+    /// Days per move, when the challenger said (else the server's choice, else 3).
+    pub days: Option<Days>,
     pub options: GameOptions,
     /// Rated or casual, when the challenger said: rated by default, casual under
     /// non-standard options.
@@ -54,7 +55,7 @@ impl Default for Terms {
         Terms {
             variant: VariantId::Epoch,
             color: ColorChoice::Random,
-            days: Days::default(),
+            days: None,
             options: GameOptions::default(),
             rated: None,
         }
@@ -82,7 +83,7 @@ impl Terms {
                 .map_err(|_| format!("Unknown colour '{c}': choose white, black or random."))?,
             None => d.color,
         };
-        let days = days.map_or(Ok(d.days), Days::new)?;
+        let days = days.map(Days::new).transpose()?;
         let given: Vec<String> = GameOptions::RANGES
             .iter()
             .zip(options)
@@ -96,6 +97,23 @@ impl Terms {
             options,
             rated: None,
         })
+    }
+}
+
+/// What `/settings` changes; nothing given shows the settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// Days per move for challenges that name none.
+    pub days: Option<Days>,
+    /// Where open challenges are posted: a channel, or `Some(None)` for where they are made.
+    pub open_channel: Option<Option<String>>,
+    /// The role an open challenge in a variant pings, or `None` to ping nobody.
+    pub role: Option<(VariantId, Option<String>)>,
+}
+
+impl SettingsChange {
+    pub fn is_empty(&self) -> bool {
+        *self == SettingsChange::default()
     }
 }
 
@@ -168,6 +186,8 @@ pub enum Command {
     Profile {
         player: Option<String>,
     },
+    /// A server's settings: shown when nothing is given, changed by its managers.
+    Settings(SettingsChange),
     Press(Action),
 }
 
@@ -191,6 +211,7 @@ impl Command {
             Command::Rules { .. } => "rules",
             Command::Leaderboard { .. } => "leaderboard",
             Command::Profile { .. } => "profile",
+            Command::Settings(_) => "settings",
             Command::Press(_) => "button",
         }
     }

@@ -18,6 +18,7 @@ mod record;
 mod refusal;
 mod schedule;
 mod seat;
+mod settings;
 mod standings;
 mod suggest;
 pub mod text;
@@ -25,7 +26,7 @@ mod views;
 pub mod words;
 
 pub use clock::{Clock, SystemClock, DAY};
-pub use command::{Action, ColorChoice, Command, Days, Terms};
+pub use command::{Action, ColorChoice, Command, Days, SettingsChange, Terms};
 pub use refusal::Refusal;
 pub use suggest::{label, matching, Choice, MAX_CHOICES};
 pub use text::{Span, Text};
@@ -44,6 +45,8 @@ pub struct Request {
     pub user: String,
     pub guild: Option<String>,
     pub channel: String,
+    /// Whether the user may manage the server (Discord's Manage Server permission).
+    pub manager: bool,
     pub command: Command,
 }
 
@@ -90,6 +93,8 @@ pub struct Reply {
     pub ephemeral: bool,
     /// Users to notify (and only them).
     pub mentions: Vec<String>,
+    /// Roles to notify (an open challenge's, when the server chose one).
+    pub roles: Vec<String>,
 }
 
 impl Reply {
@@ -102,6 +107,7 @@ impl Reply {
             buttons: Vec::new(),
             ephemeral: false,
             mentions: Vec::new(),
+            roles: Vec::new(),
         }
     }
 
@@ -245,6 +251,7 @@ impl Service {
                 self.leaderboard(req, *variant, *page, false).await
             }
             Command::Profile { player } => self.profile(req, player.as_deref()).await,
+            Command::Settings(change) => self.settings(req, change).await,
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])

@@ -88,6 +88,10 @@ pub enum Refusal {
     OwnOpenChallenge,
     /// An open challenge has nobody to decline it.
     DeclineOpen,
+    /// Settings outside a server.
+    ServerOnly,
+    /// A settings change by a member who may not manage the server.
+    NotManager,
 }
 
 impl From<StoreError> for Refusal {

@@ -13,6 +13,8 @@ pub enum Span {
     Channel(String),
     /// A moment (Unix seconds), which Discord shows in each reader's own time zone.
     Time(i64),
+    /// A role of the server, by the platform's id.
+    Role(String),
 }
 
 /// A mention of a user.
@@ -23,6 +25,11 @@ pub fn user(id: &str) -> Span {
 /// A mention of a channel.
 pub fn channel(id: &str) -> Span {
     Span::Channel(id.to_string())
+}
+
+/// A mention of a role.
+pub fn role(id: &str) -> Span {
+    Span::Role(id.to_string())
 }
 
 /// A moment, in Unix seconds.
@@ -141,6 +148,7 @@ impl fmt::Display for Text {
             Span::User(id) => format!("@{id}"),
             Span::Channel(id) => format!("#{id}"),
             Span::Time(t) => crate::calendar::utc_minute(*t),
+            Span::Role(id) => format!("@&{id}"),
             Span::Words(w) => w.clone(),
         }))
     }
@@ -171,6 +179,7 @@ mod tests {
             Span::User(id) => format!("<@{id}>"),
             Span::Channel(id) => format!("<#{id}>"),
             Span::Time(t) => format!("<t:{t}:f>"),
+            Span::Role(id) => format!("<@&{id}>"),
             Span::Words(w) => w.clone(),
         });
         assert_eq!(

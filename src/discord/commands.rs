@@ -10,7 +10,7 @@ use serenity::all::{
 };
 
 use crate::app::words::days_text;
-use crate::app::{Command, Days, Terms};
+use crate::app::{Command, Days, SettingsChange, Terms};
 use crate::rules::{GameOptions, VariantId};
 
 /// AGEIOU's game options as slash-command options, in [`GameOptions::RANGES`]' order: the
@@ -78,6 +78,20 @@ impl Given<'_> {
         }
     }
 
+    fn channel(&self, name: &str) -> Option<String> {
+        match self.value(name)? {
+            CommandDataOptionValue::Channel(c) => Some(c.to_string()),
+            _ => None,
+        }
+    }
+
+    fn role(&self, name: &str) -> Option<String> {
+        match self.value(name)? {
+            CommandDataOptionValue::Role(r) => Some(r.to_string()),
+            _ => None,
+        }
+    }
+
     fn integer(&self, name: &str) -> Option<i64> {
         match self.value(name)? {
             CommandDataOptionValue::Integer(n) => Some(*n),
@@ -136,14 +150,7 @@ fn which_challenge(who: &'static str, what: &'static str) -> Vec<CreateCommandOp
 
 fn challenge_options() -> Vec<CreateCommandOption> {
     let variant = variant_option("The game to play (default: Chess 13: Epoch)");
-    let mut days = option(
-        CommandOptionType::Integer,
-        "days",
-        "Days each player has per move (default: 3)",
-    );
-    for d in Days::CHOICES {
-        days = days.add_int_choice(days_text(d), d as i32);
-    }
+    let days = days_option("Days each player has per move (default: the server's, else 3)");
     let color = option(CommandOptionType::String, "color", "Your colour")
         .add_string_choice("White (Light in AGEIOU; you move first)", "white")
         .add_string_choice("Black (Dark in AGEIOU)", "black")
@@ -215,7 +222,64 @@ fn variant_option(what: &str) -> CreateCommandOption {
     variant
 }
 
-static COMMANDS: [Spec; 16] = [
+fn days_option(what: &str) -> CreateCommandOption {
+    let mut days = option(CommandOptionType::Integer, "days", what);
+    for d in Days::CHOICES {
+        days = days.add_int_choice(days_text(d), d as i32);
+    }
+    days
+}
+
+fn settings_options() -> Vec<CreateCommandOption> {
+    let flag = |name: &str, what: &str| option(CommandOptionType::Boolean, name, what);
+    vec![
+        days_option("Days per move for challenges that name none"),
+        option(
+            CommandOptionType::Channel,
+            "open_channel",
+            "Where open challenges are posted",
+        ),
+        flag(
+            "open_here",
+            "Post open challenges where they are made (the default)",
+        ),
+        variant_option("The variant whose open challenges ping `role`"),
+        option(
+            CommandOptionType::Role,
+            "role",
+            "The role an open challenge of `variant` pings",
+        ),
+        flag("no_role", "Open challenges of `variant` ping no role"),
+    ]
+}
+
+fn read_settings(o: &Given) -> Result<Command, String> {
+    let open_channel = match (o.channel("open_channel"), o.flag("open_here")) {
+        (Some(_), true) => return Err("Choose open_channel or open_here, not both.".into()),
+        (Some(c), false) => Some(Some(c)),
+        (None, true) => Some(None),
+        (None, false) => None,
+    };
+    let variant: Option<VariantId> = o.text("variant").map(|v| v.parse()).transpose()?;
+    let role = match (variant, o.role("role"), o.flag("no_role")) {
+        (_, Some(_), true) => return Err("Choose role or no_role, not both.".into()),
+        (None, Some(_), _) | (None, _, true) => {
+            return Err("Name the variant whose open challenges ping the role.".into())
+        }
+        (Some(_), None, false) => {
+            return Err("With variant, give the role its open challenges ping (or no_role).".into())
+        }
+        (Some(v), role, _) => Some((v, role)),
+        (None, None, false) => None,
+    };
+    Ok(Command::Settings(SettingsChange {
+        days: o.integer("days").map(Days::new).transpose()?,
+        open_channel,
+        role,
+    }))
+}
+
+static COMMANDS: [Spec; 17] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -402,6 +466,13 @@ static COMMANDS: [Spec; 16] = [
                 player: user(o.options, "player"),
             })
         },
+    },
+    Spec {
+        name: "settings",
+        description: "This server's settings for Herald (changed by members with Manage Server)",
+        guild_only: true,
+        options: settings_options,
+        read: read_settings,
     },
     Spec {
         name: "rules",

@@ -367,12 +367,14 @@ impl Handler {
             user: cmd.user.id.to_string(),
             guild: cmd.guild_id.map(|g| g.to_string()),
             channel: cmd.channel_id.to_string(),
+            manager: manages(cmd.member.as_deref()),
             command,
         };
         self.answer(ctx, cmd.id, &cmd.token, &request, None).await;
     }
 
     async fn on_press(&self, ctx: &Context, press: &ComponentInteraction) {
+        // (Buttons change no settings; the flag is read the same way for every request.)
         let channel = press.channel_id.to_string();
         let Some(action) = Action::parse(&press.data.custom_id) else {
             let reply = crate::app::Reply::private(
@@ -386,6 +388,7 @@ impl Handler {
             user: press.user.id.to_string(),
             guild: press.guild_id.map(|g| g.to_string()),
             channel,
+            manager: manages(press.member.as_ref()),
             command: Command::Press(action),
         };
         let pressed = Some((press.channel_id, press.message.id));
@@ -453,6 +456,14 @@ impl Handler {
             tracing::warn!(error = %said(&ctx.http, &e), "autocomplete answer failed");
         }
     }
+}
+
+/// Whether an interaction's member may manage the server, from the permissions Discord sends
+/// with it (Manage Server, or Administrator, which includes it).
+fn manages(member: Option<&serenity::all::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, MessageId, UserId,
+    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, MessageId, RoleId,
+    UserId,
 };
 use serenity::builder::Builder;
 
@@ -63,16 +64,18 @@ fn rows(reply: &Reply) -> Vec<CreateActionRow> {
         .collect()
 }
 
-/// Only the users the reply names are pinged: never roles, @everyone or a replied-to author.
+/// Only the users and roles the reply names are pinged: never @everyone or a replied-to
+/// author.
 fn mentions(reply: &Reply) -> CreateAllowedMentions {
+    let ids = |names: &[String]| -> Vec<u64> {
+        names
+            .iter()
+            .filter_map(|u| u.parse::<u64>().ok().filter(|&n| n != 0))
+            .collect()
+    };
     CreateAllowedMentions::new()
-        .users(
-            reply
-                .mentions
-                .iter()
-                .filter_map(|u| u.parse::<u64>().ok().filter(|&n| n != 0))
-                .map(UserId::new),
-        )
+        .users(ids(&reply.mentions).into_iter().map(UserId::new))
+        .roles(ids(&reply.roles).into_iter().map(RoleId::new))
         .replied_user(false)
 }
 
@@ -94,6 +97,7 @@ fn mention(span: &Span) -> String {
         Span::Channel(id) => format!("<#{id}>"),
         // Discord shows a timestamp in each reader's own time zone and language.
         Span::Time(t) => format!("<t:{t}:f>"),
+        Span::Role(id) => format!("<@&{id}>"),
         Span::Words(w) => w.clone(),
     }
 }

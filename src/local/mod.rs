@@ -92,6 +92,8 @@ impl<'a> Session<'a> {
         };
         Ok((
             Request {
+                // The terminal is no server: it has no settings to manage.
+                manager: false,
                 user: line.user,
                 guild: None,
                 channel,

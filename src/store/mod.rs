@@ -8,6 +8,7 @@ mod challenges;
 mod columns;
 mod games;
 mod ratings;
+mod settings;
 
 pub use buttons::{ShownButton, ShownButtons};
 pub use challenges::{Challenge, Offer};
@@ -16,6 +17,7 @@ pub use columns::{
 };
 pub use games::{Event, GameChange, Opening, StoredGame, StoredMove};
 pub use ratings::rated_game;
+pub use settings::Settings;
 
 use std::str::FromStr;
 use std::time::Duration;

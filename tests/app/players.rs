@@ -52,6 +52,7 @@ impl Table {
             user: user.into(),
             guild: Some("other-guild".into()),
             channel: "lounge".into(),
+            manager: false,
             command,
         };
         self.service.handle(&req).await

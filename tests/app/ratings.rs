@@ -197,6 +197,7 @@ fn at(user: &str, guild: &str, command: Command) -> Request {
         user: user.into(),
         guild: Some(guild.into()),
         channel: format!("{guild}-games"),
+        manager: false,
         command,
     }
 }
@@ -217,7 +218,7 @@ fn challenge(opponent: &str, variant: VariantId, rated: Option<bool>) -> Command
         terms: Terms {
             variant,
             color: ColorChoice::White,
-            days: Days::new(1).unwrap(),
+            days: Some(Days::new(1).unwrap()),
             rated,
             ..Default::default()
         },

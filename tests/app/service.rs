@@ -52,7 +52,7 @@ pub(crate) fn challenge_bob(variant: VariantId, color: ColorChoice, days: i64) -
         terms: Terms {
             variant,
             color,
-            days: Days::new(days).unwrap(),
+            days: Some(Days::new(days).unwrap()),
             ..Default::default()
         },
     }
@@ -63,6 +63,7 @@ pub(crate) fn request(user: &str, command: Command) -> Request {
         user: user.into(),
         guild: Some("guild".into()),
         channel: "general".into(),
+        manager: false,
         command,
     }
 }
@@ -103,7 +104,7 @@ impl Table {
         let terms = Terms {
             variant,
             color: ColorChoice::White,
-            days: Days::new(days).unwrap(),
+            days: Some(Days::new(days).unwrap()),
             options,
             rated: None,
         };

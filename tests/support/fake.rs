@@ -105,6 +105,20 @@ impl Recorded {
             .map(|(_, b)| b.as_slice())
     }
 
+    /// The roles the message may ping.
+    pub fn allowed_roles(&self) -> Vec<String> {
+        self.data()
+            .get("allowed_mentions")
+            .and_then(|m| m.get("roles"))
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|r| r.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Autocomplete choices as (name, value).
     pub fn choices(&self) -> Vec<(String, String)> {
         self.data()
@@ -169,6 +183,8 @@ struct State {
     /// The channel of each interaction, by token.
     channels: Mutex<HashMap<String, u64>>,
     fault: Mutex<Fault>,
+    /// Members given the Manage Server permission.
+    managers: Mutex<Vec<u64>>,
 }
 
 /// The fake Discord. Dropping it stops nothing: its tasks end with the runtime.
@@ -197,6 +213,7 @@ impl Fake {
             messages: Mutex::new(HashMap::new()),
             channels: Mutex::new(HashMap::new()),
             fault: Mutex::new(Fault::None),
+            managers: Mutex::new(Vec::new()),
         });
         let s = state.clone();
         tokio::spawn(async move {
@@ -214,6 +231,11 @@ impl Fake {
     }
 
     /// From now on, misbehave this way (for connections and requests that come after).
+    /// Gives `user` the Manage Server permission in the fake's server.
+    pub fn grant_manage_server(&self, user: u64) {
+        self.state.managers.lock().unwrap().push(user);
+    }
+
     pub fn set_fault(&self, fault: Fault) {
         *self.state.fault.lock().unwrap() = fault;
     }
@@ -314,6 +336,13 @@ impl Fake {
     fn interaction(&self, kind: u8, user: u64, channel: u64, extra: Value) -> (Sent, Value) {
         let id = self.id();
         let token = format!("tok-{id}");
+        // Everyone's permissions, and Manage Server (0x20) for the managers.
+        let permissions = 2_248_473_465_835_073u64
+            | if self.state.managers.lock().unwrap().contains(&user) {
+                0x20
+            } else {
+                0
+            };
         self.state
             .channels
             .lock()
@@ -335,7 +364,7 @@ impl Fake {
                 "mute": false,
                 "flags": 0,
                 "pending": false,
-                "permissions": "2248473465835073",
+                "permissions": permissions.to_string(),
             },
             "app_permissions": "2248473465835073",
             "locale": "en-US",
@@ -440,6 +469,16 @@ pub fn opt(name: &str, value: impl Into<Value>) -> Value {
 /// A user option.
 pub fn user_opt(name: &str, user: u64) -> Value {
     json!({"name": name, "type": 6, "value": user.to_string()})
+}
+
+/// A channel option.
+pub fn channel_opt(name: &str, channel: u64) -> Value {
+    json!({"name": name, "type": 7, "value": channel.to_string()})
+}
+
+/// A role option.
+pub fn role_opt(name: &str, role: u64) -> Value {
+    json!({"name": name, "type": 8, "value": role.to_string()})
 }
 
 fn user_json(id: u64) -> Value {

@@ -2,7 +2,7 @@
 
 use super::command::Terms;
 use super::refusal::Refusal;
-use super::text::{channel, time, user, Text};
+use super::text::{channel, role, time, user, Text};
 use crate::rules::{Color, GameOptions, MoveInfo, Outcome, PieceView, Power, Reason, VariantId};
 use crate::store::{Challenge, EndReason, GameResult, GameStatus, StoredGame};
 use crate::text;
@@ -127,7 +127,10 @@ pub fn challenge(
             variant.title()
         ),
         side,
-        format!(", {} per move{options}). ", days_text(terms.days.get())),
+        format!(
+            ", {} per move{options}). ",
+            days_text(terms.days.unwrap_or_default().get())
+        ),
         user(opponent),
         ", do you accept? The challenge stays open for 7 days."
     ]
@@ -170,8 +173,48 @@ pub fn expired(c: &Challenge) -> Text {
     ]
 }
 
+/// A server's settings, one line each; `saved` after a change.
+pub fn settings(s: &crate::store::Settings, saved: bool) -> Text {
+    let mut t = text![if saved {
+        "Saved. The settings of this server:"
+    } else {
+        "The settings of this server:"
+    }];
+    t.push(match s.days {
+        Some(d) => format!(
+            "\n- days per move when a challenge names none: {}",
+            days_text(d)
+        ),
+        None => format!(
+            "\n- days per move when a challenge names none: {} (Herald's default)",
+            days_text(super::Days::default().get())
+        ),
+    });
+    match &s.open_channel {
+        Some(c) => t.push(text!["\n- open challenges are posted in ", channel(c)]),
+        None => t.push("\n- open challenges are posted where they are made"),
+    }
+    if s.roles.is_empty() {
+        t.push("\n- open challenges ping no role");
+    }
+    for (variant, id) in &s.roles {
+        t.push(text![
+            format!("\n- an open challenge of {} pings ", variant.title()),
+            role(id)
+        ]);
+    }
+    t.push("\nMembers with the Manage Server permission change them with /settings.");
+    t
+}
+
 /// "alice (1500?) offers a rated game of Chess (…) to anyone here: press Accept to play."
-pub fn open_challenge(challenger: &str, terms: &Terms, rating: Option<String>, id: i64) -> Text {
+pub fn open_challenge(
+    challenger: &str,
+    terms: &Terms,
+    rating: Option<String>,
+    id: i64,
+    ping: Option<&str>,
+) -> Text {
     let variant = terms.variant;
     let side = match terms.color.color() {
         Some(c) => format!("they play {}", variant.side(c)),
@@ -184,15 +227,29 @@ pub fn open_challenge(challenger: &str, terms: &Terms, rating: Option<String>, i
         Some(r) => ("rated", format!(" ({r})")),
         None => ("casual", String::new()),
     };
-    text![
+    let mut t = match ping {
+        Some(r) => text![role(r), " "],
+        None => Text::default(),
+    };
+    t.push(text![
         user(challenger),
         mine,
         format!(
             " offers a {kind} game of {} ({side}, {} per move{options}) to anyone here: press \
              Accept or use /accept challenge:{id} to play. The challenge stays open for 7 days.",
             variant.title(),
-            days_text(terms.days.get())
+            days_text(terms.days.unwrap_or_default().get())
         )
+    ]);
+    t
+}
+
+/// "Your open challenge #4 is posted in #open-games."
+pub fn posted_in(channel_id: &str, id: i64) -> Text {
+    text![
+        format!("Your open challenge #{id} is posted in "),
+        channel(channel_id),
+        ", where this server's open challenges go."
     ]
 }
 
@@ -649,6 +706,8 @@ impl Refusal {
             NoSuchPage(p) => format!("There is no page {p} of this leaderboard.").into(),
             OpenToAllAlready(id) => format!("Your open challenge #{id} for this game is already waiting here; /withdraw challenge:{id} takes it back.").into(),
             OwnOpenChallenge => "This is your own open challenge: someone else accepts it (Cancel takes it back).".into(),
+            ServerOnly => "Settings belong to a server: use /settings in one.".into(),
+            NotManager => "Only members who may manage this server (the Manage Server permission) can change its settings; /settings alone shows them.".into(),
             DeclineOpen => "An open challenge is made to nobody in particular, so nobody declines it: leave it, and it expires in 7 days.".into(),
         }
     }
