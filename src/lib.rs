@@ -4,6 +4,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod discord;
+pub mod engine;
 pub mod local;
 pub mod render;
 pub mod rules;
