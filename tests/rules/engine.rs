@@ -147,7 +147,7 @@ fn reverse(mv: &str) -> String {
 
 #[test]
 fn avoids_the_move_that_loses_by_repetition_in_epoch() {
-    let x = "p5t6/13/13/13/13/13/13/13/13/13/13/13/1T4P5M w - - - - - 0 1";
+    let x = "p5t6/13/13/13/13/13/13/13/13/13/13/12M/1T4P6 w - - - - - 0 1";
     let depth = Limits::depth(3);
     let m = best(&*game(VariantId::Epoch, x), depth).mv;
     // Start where White's favourite move leads, and go round twice: X (White to move) then
