@@ -110,7 +110,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             .map(|mv| (*mv, self.order_score(pos, mv, None, 0)))
             .collect();
         // Stable, so equal scores keep the rules' order: deterministic.
-        root.sort_by(|a, b| b.1.cmp(&a.1));
+        root.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         let max_depth = self.limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
         let (mut best, mut score, mut depth) = (root[0].0, 0, 0);
         for d in 1..=max_depth.min(Limits::MAX_DEPTH) {
@@ -149,8 +149,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let n = root.len();
         let (mut alpha, beta) = (-INF, INF);
         let mut best: Option<(usize, i32)> = None;
-        for i in 0..n {
-            let mv = root[i].0;
+        for (i, &(mv, _)) in root.iter().enumerate() {
             let mut child = pos.clone();
             child.play(&mv);
             self.keys.push(child.repetition_key());
@@ -283,7 +282,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 list.push((*mv, self.order_score(pos, mv, tt_move, ply)));
             }
         }
-        list.sort_by(|a, b| b.1.cmp(&a.1));
+        list.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         list
     }
 
