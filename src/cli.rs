@@ -1,10 +1,14 @@
-//! The `herald rules …` and `herald render` commands: legal moves, perft, position status, a PNG.
-//! Each returns its output as text so tests can call it without a process.
+//! The `herald rules …`, `herald engine match` and `herald render` commands: legal moves,
+//! perft, position status, the engine's move, matches, a PNG. Each returns its output as text
+//! (or writes it to a writer) so tests can call it without a process.
 
 use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
 
+use crate::engine::baseline::{play_match, GameReport, Match};
+use crate::engine::{self, Limits};
 use crate::rules::{
-    new_game_with, AnyGame, GameOptions, MoveError, OptionsError, Outcome, PositionError,
+    new_game_with, AnyGame, Color, GameOptions, MoveError, OptionsError, Outcome, PositionError,
     SetupError, VariantId,
 };
 
@@ -144,4 +148,70 @@ pub fn render(
         }
     };
     Ok(crate::render::render_game(game, piece, options)?)
+}
+
+/// `herald rules bestmove`: the engine's move in coordinate form, then
+/// `score S depth D nodes N time MS`. A finished game has no move to choose.
+pub fn bestmove(game: &dyn AnyGame, limits: Limits) -> Result<String, CommandError> {
+    let stop = AtomicBool::new(false);
+    let found = engine::search(game, limits, &stop).ok_or_else(|| {
+        CommandError::Usage(match game.outcome() {
+            Some(outcome) => format!("the game is over ({outcome}): there is no move to choose"),
+            None => "there is no legal move".to_string(),
+        })
+    })?;
+    Ok(format!(
+        "{}\nscore {} depth {} nodes {} time {}\n",
+        found.mv,
+        found.score,
+        found.depth,
+        found.nodes,
+        found.time.as_millis()
+    ))
+}
+
+/// One game's line of `herald engine match`: its number, the engine's side, the result in
+/// PGN's form and in words, and its length.
+pub fn match_line(m: &Match, report: &GameReport) -> String {
+    let side = |c: Color| m.variant.side(c).to_lowercase();
+    let (result, words) = match report.outcome {
+        Some(Outcome::Win { winner, reason }) => (
+            if winner == Color::White { "1-0" } else { "0-1" },
+            format!("{} wins: {}", side(winner), reason.name()),
+        ),
+        Some(outcome @ Outcome::Draw { .. }) => ("1/2-1/2", outcome.to_string()),
+        None => (
+            "1/2-1/2",
+            format!("draw: adjudicated after {} plies", m.max_plies),
+        ),
+    };
+    format!(
+        "game {} engine {} vs {} {}: {result} {words} ({} plies)",
+        report.number,
+        side(report.engine),
+        m.opponent,
+        side(!report.engine),
+        report.plies
+    )
+}
+
+/// `herald engine match`: a line per game as it ends, written to `out`, then
+/// `wins W draws D losses L`.
+pub fn engine_match(m: &Match, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut failed = None;
+    let tally = play_match(m, |report| {
+        if failed.is_none() {
+            failed = writeln!(out, "{}", match_line(m, report))
+                .and_then(|()| out.flush())
+                .err();
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    writeln!(
+        out,
+        "wins {} draws {} losses {}",
+        tally.wins, tally.draws, tally.losses
+    )
 }

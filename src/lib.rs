@@ -5,6 +5,7 @@ pub mod calendar;
 pub mod cli;
 pub mod config;
 pub mod discord;
+pub mod engine;
 pub mod local;
 pub mod rating;
 pub mod render;

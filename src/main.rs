@@ -54,6 +54,37 @@ enum Command {
     /// Database maintenance.
     #[command(subcommand)]
     Db(DbCommand),
+    /// The engine: matches against baseline players.
+    #[command(subcommand)]
+    Engine(EngineCommand),
+}
+
+#[derive(Subcommand)]
+enum EngineCommand {
+    /// Play the engine against a baseline from the start position, colours alternating (the
+    /// engine is White first); a line per game, then `wins W draws D losses L`.
+    Match {
+        /// The variant.
+        #[arg(long, default_value = "epoch")]
+        variant: VariantId,
+        /// Games to play.
+        #[arg(long)]
+        games: u32,
+        /// Milliseconds the engine thinks per move.
+        #[arg(long)]
+        movetime: u64,
+        /// random (a uniformly random legal move), greedy (the best one-ply result) or engine.
+        #[arg(long)]
+        opponent: herald::engine::baseline::Opponent,
+        /// Seed of the baseline's random choices (game N uses seed + N).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies after which a game still going is drawn by adjudication.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
 }
 
 #[derive(Subcommand)]
@@ -145,6 +176,12 @@ struct PositionArgs {
     /// Moves to play first, coordinate or SAN, separated by spaces.
     #[arg(long)]
     moves: Option<String>,
+    #[command(flatten)]
+    options: OptionArgs,
+}
+
+#[derive(Args)]
+struct OptionArgs {
     /// AGEIOU: turns a portal takes to build (1-7, default 3).
     #[arg(long, value_name = "N")]
     portal_turns: Option<u32>,
@@ -156,9 +193,15 @@ struct PositionArgs {
     fifty: Option<u32>,
 }
 
+impl OptionArgs {
+    fn read(&self) -> Result<herald::rules::GameOptions, cli::CommandError> {
+        cli::game_options(self.portal_turns, self.repetitions, self.fifty)
+    }
+}
+
 impl PositionArgs {
     fn game(&self) -> Result<Box<dyn herald::rules::AnyGame>, cli::CommandError> {
-        let options = cli::game_options(self.portal_turns, self.repetitions, self.fifty)?;
+        let options = self.options.read()?;
         cli::setup_with(
             self.variant,
             self.fen.as_deref(),
@@ -194,6 +237,18 @@ enum RulesCommand {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// The engine's move: line 1 the move in coordinate form, line 2
+    /// `score S depth D nodes N time MS`.
+    Bestmove {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Milliseconds to think.
+        #[arg(long, required_unless_present = "depth", conflicts_with = "depth")]
+        movetime: Option<u64>,
+        /// Plies to search (the same depth always gives the same move).
+        #[arg(long)]
+        depth: Option<u32>,
+    },
 }
 
 fn run(command: RulesCommand) -> Result<String, cli::CommandError> {
@@ -206,7 +261,58 @@ fn run(command: RulesCommand) -> Result<String, cli::CommandError> {
             divide,
         } => cli::perft(&*game(&position)?, depth, divide),
         RulesCommand::Show { position } => cli::show(&*game(&position)?),
+        RulesCommand::Bestmove {
+            position,
+            movetime,
+            depth,
+        } => {
+            let limits = herald::engine::Limits {
+                movetime: movetime.map(std::time::Duration::from_millis),
+                depth,
+            };
+            cli::bestmove(&*game(&position)?, limits)?
+        }
     })
+}
+
+/// `herald engine match`: the lines go out as each game ends.
+fn engine(command: EngineCommand) -> ExitCode {
+    let EngineCommand::Match {
+        variant,
+        games,
+        movetime,
+        opponent,
+        seed,
+        max_plies,
+        options,
+    } = command;
+    let options = match options.read() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("herald: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = herald::rules::new_game_with(variant, None, options) {
+        eprintln!("herald: {e}");
+        return ExitCode::from(2);
+    }
+    let m = herald::engine::baseline::Match {
+        variant,
+        options,
+        games,
+        movetime_ms: movetime,
+        opponent,
+        seed,
+        max_plies,
+    };
+    match cli::engine_match(&m, &mut std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("herald: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn render(
@@ -376,6 +482,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Engine(command)) => engine(command),
         Some(Command::Rules(command)) => match run(command) {
             Ok(text) => {
                 print!("{text}");

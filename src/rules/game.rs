@@ -22,8 +22,9 @@ pub struct Game<V: Variant> {
     swapped: bool,
 }
 
-/// How often the last key occurs among the positions that can still repeat.
-pub(super) fn occurrences(keys: &[u64], reversible_plies: u32) -> usize {
+/// How often the last key occurs among the positions that can still repeat (the count every
+/// variant's [`super::Rules::outcome`] is given; the engine counts as the game does).
+pub fn occurrences(keys: &[u64], reversible_plies: u32) -> usize {
     let Some(&last) = keys.last() else { return 0 };
     let window = (reversible_plies as usize + 1).min(keys.len());
     keys[keys.len() - window..]

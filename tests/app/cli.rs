@@ -321,3 +321,137 @@ fn ageiou_results_name_light_and_dark() {
         Some("light wins: king captured")
     );
 }
+
+#[test]
+fn bestmove_prints_a_legal_move_and_its_search() {
+    let out = herald(&["rules", "bestmove", "--depth", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let legal = stdout(&herald(&["rules", "moves"]));
+    assert!(legal.lines().any(|l| l == lines[0]), "{}", lines[0]);
+    let words: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(words.len(), 8, "{}", lines[1]);
+    assert_eq!(
+        [words[0], words[2], words[3], words[4], words[6]],
+        ["score", "depth", "2", "nodes", "time"]
+    );
+    assert!(words[1].parse::<i32>().is_ok() && words[5].parse::<u64>().unwrap() > 0);
+    // A mate in one in chess, found within a time budget too.
+    let out = herald(&[
+        "rules",
+        "bestmove",
+        "--variant",
+        "chess",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--movetime",
+        "200",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("a1a8\nscore 29999 depth "),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn bestmove_needs_one_limit_and_a_game_not_over() {
+    let out = herald(&["rules", "bestmove"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = herald(&["rules", "bestmove", "--depth", "2", "--movetime", "100"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let mated = "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1";
+    let out = herald(&[
+        "rules",
+        "bestmove",
+        "--variant",
+        "chess",
+        "--fen",
+        mated,
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("the game is over"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn engine_match_plays_its_games_and_tallies_them() {
+    let out = herald(&[
+        "engine",
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "2",
+        "--movetime",
+        "10",
+        "--opponent",
+        "random",
+        "--seed",
+        "3",
+        "--max-plies",
+        "40",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[0].starts_with("game 1 engine white vs random black: "),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("game 2 engine black vs random white: "),
+        "{text}"
+    );
+    let tally: Vec<u32> = lines[2]
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(
+        lines[2].starts_with("wins ") && tally.iter().sum::<u32>() == 2,
+        "{text}"
+    );
+    // AGEIOU takes its options here too, and an unknown opponent is refused.
+    let out = herald(&[
+        "engine",
+        "match",
+        "--variant",
+        "ageiou",
+        "--games",
+        "1",
+        "--movetime",
+        "5",
+        "--opponent",
+        "greedy",
+        "--max-plies",
+        "6",
+        "--repetitions",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("draw: adjudicated after 6 plies"),
+        "{}",
+        stdout(&out)
+    );
+    let out = herald(&[
+        "engine",
+        "match",
+        "--games",
+        "1",
+        "--movetime",
+        "5",
+        "--opponent",
+        "stockfish",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

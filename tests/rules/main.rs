@@ -8,6 +8,7 @@ mod support;
 mod ageiou;
 mod chess;
 mod empire;
+mod engine;
 mod epoch_decisions;
 mod epoch_perft;
 mod epoch_playouts;

@@ -211,6 +211,16 @@ pub struct Position {
 pub const START: &str = "sthgaepmaghts/13/lllllllllllll/13/13/13/13/13/13/13/LLLLLLLLLLLLL/13/STHGAEPMAGHTS w AMam - - - - 0 1";
 
 impl Position {
+    /// The pieces, for readers that need more than the position text (the engine).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The lost pieces not yet reclaimed, `[owner][kind][file]`.
+    pub fn lost(&self) -> &LostPieces {
+        &self.lost
+    }
+
     pub fn castling(&self, color: Color, wing: Wing) -> bool {
         self.castling[color.index()][wing as usize]
     }

@@ -1,0 +1,126 @@
+//! Standard chess's evaluation, and the 8x8 helpers Empire Chess shares.
+//!
+//! Material on the classical scale (pawn 100, knight 320, bishop 330, rook 500, queen 900:
+//! the textbook values, with the bishop a little above the knight for its long reach), plus
+//! placement: knights and bishops want the centre (5 a step closer), pawns want to advance
+//! (6 a rank, more in the centre files), and the king stays home behind its pawns while queens
+//! are on (the middlegame) and walks to the centre without them (the endgame). Mobility is 4 a
+//! legal move: about 30 moves a side, a difference of 10 is worth a minor pawn's share.
+
+use super::Evaluate;
+use crate::rules::board8::{Army, Board8, Move};
+use crate::rules::chess::{Kind, Position};
+use crate::rules::{Color, Piece};
+
+pub(super) const SQUARES: usize = 64;
+
+/// Steps from the four centre squares, 0 to 3.
+pub(super) fn off_centre(sq: u8) -> i32 {
+    let (f, r) = (i32::from(sq % 8), i32::from(sq / 8));
+    let df = if f < 4 { 3 - f } else { f - 4 };
+    let dr = if r < 4 { 3 - r } else { r - 4 };
+    df.max(dr)
+}
+
+/// Ranks a piece of `color` on `sq` has come from its own back rank.
+pub(super) fn ranks_up(color: Color, sq: u8) -> i32 {
+    match color {
+        Color::White => i32::from(sq / 8),
+        Color::Black => 7 - i32::from(sq / 8),
+    }
+}
+
+/// The side to move's score from a value and placement for each piece.
+pub(super) fn sum_pieces<K: Army>(pos: &Board8<K>, worth: impl Fn(Piece<K>, u8) -> i32) -> i32 {
+    let mut score = [0i32; 2];
+    for sq in 0..SQUARES as u8 {
+        if let Some(p) = pos.at(sq) {
+            score[p.color.index()] += worth(p, sq);
+        }
+    }
+    let us = pos.turn.index();
+    score[us] - score[1 - us]
+}
+
+/// What a move on the 8x8 board wins: its victim, and a promotion's gain over a pawn.
+pub(super) fn gain8<K: Army>(pos: &Board8<K>, mv: &Move<K>, value: impl Fn(K) -> i32) -> i32 {
+    match *mv {
+        Move::Normal { to, promotion, .. } => {
+            pos.at(to).map_or(0, |p| value(p.kind))
+                + promotion.map_or(0, |k| value(k) - value(K::PAWN))
+        }
+        Move::EnPassant { .. } => value(K::PAWN),
+        Move::Castle { .. } => 0,
+    }
+}
+
+pub(super) fn noisy8<K>(mv: &Move<K>) -> bool {
+    matches!(
+        mv,
+        Move::EnPassant { .. }
+            | Move::Normal { capture: true, .. }
+            | Move::Normal {
+                promotion: Some(_),
+                ..
+            }
+    )
+}
+
+pub(super) fn mover8<K: Army>(pos: &Board8<K>, mv: &Move<K>, value: impl Fn(K) -> i32) -> i32 {
+    pos.at(mv.from()).map_or(0, |p| value(p.kind))
+}
+
+fn value(kind: Kind) -> i32 {
+    match kind {
+        Kind::King => 0,
+        Kind::Queen => 900,
+        Kind::Rook => 500,
+        Kind::Bishop => 330,
+        Kind::Knight => 320,
+        Kind::Pawn => 100,
+    }
+}
+
+impl Evaluate for Position {
+    const MOBILITY: i32 = 4;
+    const SQUARES: usize = SQUARES;
+
+    fn evaluate(&self) -> i32 {
+        let queens = (0..64).filter(|&sq| self.at(sq).is_some_and(|p| p.kind == Kind::Queen));
+        let endgame = queens.count() == 0;
+        sum_pieces(self, |p, sq| {
+            let place = match p.kind {
+                Kind::Knight | Kind::Bishop => -5 * off_centre(sq),
+                Kind::Pawn => {
+                    let up = ranks_up(p.color, sq) - 1;
+                    6 * up
+                        + if (2..=5).contains(&(sq % 8)) {
+                            4 * up
+                        } else {
+                            0
+                        }
+                }
+                Kind::King if endgame => -10 * off_centre(sq),
+                Kind::King => -15 * ranks_up(p.color, sq) + 4 * off_centre(sq),
+                _ => 0,
+            };
+            value(p.kind) + place
+        })
+    }
+
+    fn gain(&self, mv: &Move<Kind>) -> i32 {
+        gain8(self, mv, value)
+    }
+
+    fn mover_value(&self, mv: &Move<Kind>) -> i32 {
+        mover8(self, mv, value)
+    }
+
+    fn noisy(&self, mv: &Move<Kind>) -> bool {
+        noisy8(mv)
+    }
+
+    fn history_index(&self, mv: &Move<Kind>) -> usize {
+        mv.from() as usize * SQUARES + mv.to() as usize
+    }
+}

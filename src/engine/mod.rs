@@ -1,0 +1,180 @@
+//! Herald's own engine: one search for every variant, pure like [`crate::rules`] (no I/O, no
+//! async, no Discord, no SQL).
+//!
+//! The search ([`search`]) is iterative deepening negamax with alpha-beta over a variant's own
+//! [`MoveGen`](crate::rules::MoveGen): a transposition table keyed by the rules' repetition key,
+//! captures first by victim and attacker value, killer moves and a history table, and a
+//! quiescence search on captures, promotions and Epoch's blasts. Every node asks the variant's
+//! [`Rules::outcome`](crate::rules::Rules::outcome) with the repetition count the game itself
+//! would give ([`occurrences`](crate::rules::game::occurrences) over the game's history and the
+//! line searched), so each variant's endings are exactly its own: Epoch's stalemated side wins
+//! and its repeating player loses, AGEIOU's kings are captured, Empire Chess's campmate.
+//!
+//! Each variant's evaluation ([`Evaluate`]) lives in its own file, with the reasoning for its
+//! values; docs/engine.md has the overview. [`baseline`] holds the yardstick players (random,
+//! greedy) and the match runner of `herald engine match`.
+
+mod ageiou;
+pub mod baseline;
+mod chess;
+mod empire;
+mod epoch;
+mod fantastic;
+mod search;
+mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::rules::{AnyGame, Game, Variant, VariantId};
+
+pub use search::search_game;
+
+/// What the engine needs of a variant beyond its rules: a static evaluation and the material
+/// a move wins, both in centipawns of that variant's own scale.
+pub trait Evaluate: Variant {
+    /// Centipawns per legal move of mobility (the search knows the move counts of both sides
+    /// from the nodes it visits; see docs/engine.md).
+    const MOBILITY: i32;
+
+    /// The number of squares, for the history table (`from * SQUARES + to`).
+    const SQUARES: usize;
+
+    /// The position's worth for the side to move (material and placement; mobility is added by
+    /// the search).
+    fn evaluate(&self) -> i32;
+
+    /// What the move wins at once (the victims' worth, with a promotion's gain; for Epoch's
+    /// blast, the enemy pieces destroyed less its own); 0 for a quiet move.
+    fn gain(&self, mv: &Self::Move) -> i32;
+
+    /// The worth of the piece that moves, for ordering captures (least valuable attacker first).
+    fn mover_value(&self, mv: &Self::Move) -> i32;
+
+    /// Whether quiescence searches the move: captures, blasts and promotions.
+    fn noisy(&self, mv: &Self::Move) -> bool;
+
+    /// The history table's index for a move: `from * SQUARES + to`.
+    fn history_index(&self, mv: &Self::Move) -> usize;
+
+    /// What the transposition table's key adds to the repetition key: state the repetition
+    /// identity leaves out but the search cares about (by default nothing).
+    fn tt_extra(&self) -> u64 {
+        0
+    }
+}
+
+/// How long the engine may think: a time budget, a depth, or both (whichever ends first).
+/// With neither, the search stops at [`Limits::MAX_DEPTH`] or when the stop flag is set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub movetime: Option<Duration>,
+    pub depth: Option<u32>,
+}
+
+impl Limits {
+    /// The deepest iteration the search ever starts.
+    pub const MAX_DEPTH: u32 = 64;
+
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            depth: None,
+        }
+    }
+
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            movetime: None,
+            depth: Some(depth),
+        }
+    }
+}
+
+/// The engine's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The chosen move in coordinate form, as the rules' notation reads it back.
+    pub mv: String,
+    /// Centipawns for the side to move; a won or lost game is [`MATE`] less the plies to it.
+    pub score: i32,
+    /// The deepest iteration completed (1 at least, unless stopped before it finished).
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// The score of a game won on the spot; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+
+/// Scores beyond this are wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// Calls the generic function `$f::<V>` with the position type of variant `$id`.
+macro_rules! per_variant {
+    ($id:expr, $f:ident($($arg:expr),*)) => {
+        match $id {
+            VariantId::Epoch => $f::<crate::rules::epoch::Position>($($arg),*),
+            VariantId::Chess => $f::<crate::rules::chess::Position>($($arg),*),
+            VariantId::Empire => $f::<crate::rules::empire::Position>($($arg),*),
+            VariantId::Fantastic => $f::<crate::rules::fantastic::Position>($($arg),*),
+            VariantId::Ageiou => $f::<crate::rules::ageiou::Position>($($arg),*),
+        }
+    };
+}
+pub(crate) use per_variant;
+
+/// The best move of the side to move in `game`, within `limits`, or `None` when the game is
+/// over. Blocking and pure: call it from a worker thread; setting `stop` makes it return soon
+/// with the best move found so far (still a legal move). The same position and depth limit
+/// always give the same answer.
+pub fn search(game: &dyn AnyGame, limits: Limits, stop: &AtomicBool) -> Option<SearchResult> {
+    fn typed<V: Evaluate>(
+        game: &dyn AnyGame,
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult> {
+        search_game(&replay::<V>(game)?, limits, stop)
+    }
+    per_variant!(game.variant(), typed(game, limits, stop))
+}
+
+/// The typed game behind a dynamic one: its start position and options, and the moves played,
+/// so the history of repetition keys is the game's own. `None` if the game cannot be rebuilt
+/// (it always can for a game the rules made).
+pub fn replay<V: Variant>(game: &dyn AnyGame) -> Option<Game<V>> {
+    if game.variant() != V::ID {
+        return None;
+    }
+    let mut start = V::from_text(&game.start_text()).ok()?;
+    start.set_options(game.options()).ok()?;
+    let mut typed = Game::new(start);
+    for text in game.moves_played() {
+        let mv = typed.parse(&text).ok()?;
+        typed.play(mv).ok()?;
+    }
+    Some(typed)
+}
+
+/// The xorshift64* generator the baseline players and matches use: seeded, so every match
+/// replays exactly.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number from 0 to `n - 1` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
