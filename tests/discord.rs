@@ -899,7 +899,7 @@ async fn an_option_herald_does_not_know_is_refused_not_ignored() {
     assert_eq!(
         misspelt.content(),
         "/challenge has no option 'colour': its options are opponent, variant, color, days, \
-         rated, portal_turns, repetitions, fifty."
+         rated, level, portal_turns, repetitions, fifty."
     );
 
     // An option of the wrong kind is refused too, not read as if absent.

@@ -41,11 +41,18 @@ impl Service {
         terms.options.for_variant(terms.variant)?;
         // Ratings compare games under the same rules: other options make a casual game.
         let standard = terms.options == crate::rules::GameOptions::default();
+        // A game against Herald's engine is casual, and starts at once.
+        let engine = opponent.filter(|o| self.is_engine(o));
         let rated = match terms.rated {
+            Some(true) if engine.is_some() => return Err(Refusal::RatedEngine),
+            _ if engine.is_some() => false,
             Some(true) if !standard => return Err(Refusal::RatedNonStandard),
             Some(rated) => rated,
             None => standard,
         };
+        if terms.level.is_some() && engine.is_none() {
+            return Err(Refusal::LevelForPeople);
+        }
         let now = self.now();
         // An open challenge goes to the server's channel for them, if it chose one.
         let channel = match (opponent, &settings.open_channel) {
@@ -78,11 +85,15 @@ impl Service {
                 days: terms.days.unwrap_or_default().get(),
                 options: terms.options,
                 rated,
+                engine_level: engine.map(|_| terms.level.unwrap_or_default().get() as i64),
                 rematch_of,
                 created_at: now,
                 expires_at: now + CHALLENGE_LIFETIME,
             })
             .await?;
+        if let Some(herald) = engine {
+            return self.start_game(&c, herald, now).await;
+        }
         let accept = Button::new("Accept", Action::Accept(c.id), ButtonStyle::Primary);
         let cancel = Button::new("Cancel", Action::Withdraw(c.id), ButtonStyle::Danger);
         let Some(opponent) = opponent else {
@@ -320,9 +331,16 @@ impl Service {
             Some(_) => &[white],
             None => &[white, black],
         };
-        let mut reply = Reply::new(&c.offer.channel, words::started(&row)).notify(told);
+        let mut text = words::started(&row);
+        if let Some(level) = row.engine_level {
+            text.push(words::engine_level(level));
+        }
+        let mut reply = Reply::new(&c.offer.channel, text).notify(told);
         reply.image = self.image(&*game, None, game.turn()).await;
-        Ok(vec![reply])
+        let mut replies = vec![reply];
+        // Herald moves at once when it has the first move.
+        replies.extend(self.engine_turn(&row).await?);
+        Ok(replies)
     }
 
     pub(super) async fn rematch(&self, req: &Request, id: i64) -> Handled {
@@ -358,7 +376,10 @@ impl Service {
             color: ColorChoice::of(!old.color_of(&req.user)),
             days: Some(Days::new(old.days).unwrap_or_default()),
             options: old.options,
-            rated: Some(old.rated),
+            rated: (!self.is_engine(&opponent)).then_some(old.rated),
+            level: old
+                .engine_level
+                .and_then(|l| super::command::Level::new(l).ok()),
         };
         self.challenge(&here, Some(&opponent), terms, Some(old.id))
             .await

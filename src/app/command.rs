@@ -48,6 +48,51 @@ pub struct Terms {
     /// Rated or casual, when the challenger said: rated by default, casual under
     /// non-standard options.
     pub rated: Option<bool>,
+    /// Against Herald's engine: how strong it plays, 1-5 (default 3).
+    pub level: Option<Level>,
+}
+
+/// How strong Herald's engine plays: a time budget and a depth per level, 1 (a beginner's
+/// depth-one glance) to 5 (ten seconds of search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    pub const MAX: u8 = 5;
+
+    pub fn new(level: i64) -> Result<Level, String> {
+        match u8::try_from(level) {
+            Ok(n @ 1..=Level::MAX) => Ok(Level(n)),
+            _ => Err(format!(
+                "Level {level} is not offered: choose 1 (easiest) to 5 (strongest)."
+            )),
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The search's limits: (milliseconds, depth) per level.
+    pub fn limits(self) -> crate::engine::Limits {
+        let (ms, depth) = match self.0 {
+            1 => (200, Some(1)),
+            2 => (500, Some(2)),
+            3 => (1_000, Some(4)),
+            4 => (3_000, Some(6)),
+            _ => (10_000, None),
+        };
+        crate::engine::Limits {
+            movetime: Some(std::time::Duration::from_millis(ms)),
+            depth,
+        }
+    }
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level(3)
+    }
 }
 
 impl Default for Terms {
@@ -58,6 +103,7 @@ impl Default for Terms {
             days: None,
             options: GameOptions::default(),
             rated: None,
+            level: None,
         }
     }
 }
@@ -96,6 +142,7 @@ impl Terms {
             days,
             options,
             rated: None,
+            level: None,
         })
     }
 }

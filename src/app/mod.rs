@@ -12,6 +12,7 @@
 mod challenge;
 pub mod clock;
 mod command;
+mod engine;
 mod finish;
 mod play;
 mod record;
@@ -26,7 +27,8 @@ mod views;
 pub mod words;
 
 pub use clock::{Clock, SystemClock, DAY};
-pub use command::{Action, ColorChoice, Command, Days, SettingsChange, Terms};
+pub use command::{Action, ColorChoice, Command, Days, Level, SettingsChange, Terms};
+pub use engine::LOCAL_NAME as ENGINE_LOCAL_NAME;
 pub use refusal::Refusal;
 pub use suggest::{label, matching, Choice, MAX_CHOICES};
 pub use text::{Span, Text};
@@ -148,6 +150,10 @@ pub struct Service {
     /// Boards being drawn at once: one per core, so a burst of moves queues here instead of
     /// crowding out the quick requests.
     drawing: tokio::sync::Semaphore,
+    /// Herald's own user, once known: challenging it is playing the engine.
+    engine_user: std::sync::OnceLock<String>,
+    /// The engine thinks about one game at a time.
+    thinking: tokio::sync::Semaphore,
 }
 
 type Handled = Result<Vec<Reply>, Refusal>;
@@ -162,6 +168,8 @@ impl Service {
             drawing: tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             ),
+            engine_user: std::sync::OnceLock::new(),
+            thinking: tokio::sync::Semaphore::new(1),
         }
     }
 

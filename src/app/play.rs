@@ -122,8 +122,17 @@ impl Service {
         if outcome.is_some() {
             reply = self.with_ratings(reply, &saved).await;
         }
-        reply.image = self.image(&*game, None, turn).await;
-        Ok(vec![reply])
+        // Against Herald, its answer follows at once, with the board after both moves.
+        let answer = match self.is_engine(&req.user) {
+            true => Vec::new(),
+            false => self.engine_turn(&saved).await?,
+        };
+        if answer.is_empty() {
+            reply.image = self.image(&*game, None, turn).await;
+        }
+        let mut replies = vec![reply];
+        replies.extend(answer);
+        Ok(replies)
     }
 
     pub(super) async fn swap(&self, req: &Request, row: StoredGame) -> Handled {
@@ -155,6 +164,8 @@ impl Service {
         let mut reply =
             Reply::new(&row.channel, words::swapped(&req.user, &saved)).notify(&[&saved.black]);
         reply.image = self.image(&*game, None, game.turn()).await;
-        Ok(vec![reply])
+        let mut replies = vec![reply];
+        replies.extend(self.engine_turn(&saved).await?);
+        Ok(replies)
     }
 }

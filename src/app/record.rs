@@ -337,6 +337,7 @@ mod tests {
             reminded: false,
             rated: true,
             rated_order: None,
+            engine_level: None,
             version: 0,
             created_at: 1_795_000_000,
             updated_at: 1_795_000_000,

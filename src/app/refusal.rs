@@ -90,6 +90,10 @@ pub enum Refusal {
     DeclineOpen,
     /// Settings outside a server.
     ServerOnly,
+    /// A rated game asked of Herald's engine.
+    RatedEngine,
+    /// A level given for a game between people.
+    LevelForPeople,
     /// A settings change by a member who may not manage the server.
     NotManager,
 }

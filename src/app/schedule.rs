@@ -24,6 +24,9 @@ impl Service {
                 Reply::new(&c.offer.channel, words::expired(&c)).notify(&[&c.offer.challenger]),
             );
         }
+        // Herald answers first any move it missed (a restart in between): it never runs out of
+        // time.
+        replies.extend(self.engine_catch_up().await?);
         for row in self.store.games_due(now).await? {
             let game = self.rules_game(&row).await?;
             let late = game.turn();

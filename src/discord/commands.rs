@@ -10,7 +10,7 @@ use serenity::all::{
 };
 
 use crate::app::words::days_text;
-use crate::app::{Command, Days, SettingsChange, Terms};
+use crate::app::{Command, Days, Level, SettingsChange, Terms};
 use crate::rules::{GameOptions, VariantId};
 
 /// AGEIOU's game options as slash-command options, in [`GameOptions::RANGES`]' order: the
@@ -165,7 +165,14 @@ fn challenge_options() -> Vec<CreateCommandOption> {
         "rated",
         "Whether the game counts for the ratings (default: yes, under the standard rules)",
     );
-    let mut options = vec![who, variant, color, days, rated];
+    let level = option(
+        CommandOptionType::Integer,
+        "level",
+        "Against Herald itself: how strong it plays, 1 (easiest) to 5 (default 3)",
+    )
+    .min_int_value(1)
+    .max_int_value(Level::MAX as u64);
+    let mut options = vec![who, variant, color, days, rated, level];
     let d = GameOptions::default();
     let defaults = [d.portal_turns as u16, d.repetitions as u16, d.fifty];
     for (((name, what), (_, min, max)), default) in
@@ -186,6 +193,7 @@ fn read_challenge(o: &Given) -> Result<Command, String> {
         opponent: o.opponent(),
         terms: Terms {
             rated: o.boolean("rated"),
+            level: o.integer("level").map(Level::new).transpose()?,
             ..Terms::read(
                 o.text("variant").as_deref(),
                 o.text("color").as_deref(),
@@ -642,7 +650,8 @@ mod tests {
         assert_eq!(challenge[0], ("opponent", CommandOptionType::User));
         assert_eq!(challenge[3], ("days", CommandOptionType::Integer));
         assert_eq!(challenge[4], ("rated", CommandOptionType::Boolean));
-        assert_eq!(challenge.len(), 8);
+        assert_eq!(challenge[5], ("level", CommandOptionType::Integer));
+        assert_eq!(challenge.len(), 9);
         assert_eq!(registered_options("games").map(<[_]>::len), Some(0));
         assert!(registered_options("launch").is_none());
         assert_eq!(

@@ -300,6 +300,8 @@ impl EventHandler for Handler {
             let _ = first.send(());
         }
         ctx.http.set_application_id(ready.application.id);
+        // Challenging the bot itself is playing Herald's engine.
+        self.service.set_engine_user(&ready.user.id.to_string());
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
         ctx.set_activity(Some(ActivityData::playing("/challenge")));
         // READY comes again after every reconnect; register and schedule once.

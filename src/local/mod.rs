@@ -295,6 +295,8 @@ pub async fn run(
     mut input: impl BufRead,
     mut out: impl Write,
 ) -> std::io::Result<()> {
+    // Challenging `herald` is playing Herald's engine.
+    service.set_engine_user(crate::app::ENGINE_LOCAL_NAME);
     let (mut session, note) = Session::open(service, out_dir);
     if let Some(note) = note {
         writeln!(out, "!! {note}")?;

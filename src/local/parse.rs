@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::app::{Command, Terms};
+use crate::app::{Command, Level, Terms};
 use crate::rules::GameOptions;
 
 /// The channel of a line that names none.
@@ -33,7 +33,7 @@ const COMMANDS: [&str; 16] = [
 fn known_options(name: &str) -> Option<Vec<&'static str>> {
     Some(match name {
         "challenge" => {
-            let mut o = vec!["opponent", "variant", "color", "days", "rated"];
+            let mut o = vec!["opponent", "variant", "color", "days", "rated", "level"];
             o.extend(GameOptions::RANGES.map(|(option, _, _)| option));
             o
         }
@@ -182,6 +182,7 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             opponent: who(),
             terms: Terms {
                 rated: given_flag(&o, "rated")?,
+                level: number("level")?.map(Level::new).transpose()?,
                 ..Terms::read(
                     get("variant").as_deref(),
                     get("color").as_deref(),
@@ -367,7 +368,7 @@ mod tests {
         assert_eq!(
             e,
             "/challenge has no option 'colour' (did you mean color?): its options are \
-             opponent, variant, color, days, rated, portal-turns, repetitions, fifty"
+             opponent, variant, color, days, rated, level, portal-turns, repetitions, fifty"
         );
         // Each line, and a part of what it is refused with.
         for (line, said) in [

@@ -21,6 +21,8 @@ pub struct Offer {
     pub options: GameOptions,
     /// Whether the game will count for the ratings.
     pub rated: bool,
+    /// For a game against Herald's engine, the level chosen (1-5).
+    pub engine_level: Option<i64>,
     /// The finished game this challenge is a rematch of, if any.
     pub rematch_of: Option<i64>,
     pub created_at: i64,
@@ -42,8 +44,8 @@ impl Store {
     pub async fn create_challenge(&self, c: &Offer) -> Result<Challenge, StoreError> {
         Ok(sqlx::query_as(
             "INSERT INTO challenges (guild, channel, challenger, challenged, variant, color, days, \
-             options, rated, rematch_of, created_at, expires_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+             options, rated, engine_level, rematch_of, created_at, expires_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
         )
         .bind(&c.guild)
         .bind(&c.channel)
@@ -54,6 +56,7 @@ impl Store {
         .bind(c.days)
         .bind(StoredOptions(c.options))
         .bind(c.rated)
+        .bind(c.engine_level)
         .bind(c.rematch_of)
         .bind(c.created_at)
         .bind(c.expires_at)

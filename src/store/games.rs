@@ -34,6 +34,8 @@ pub struct StoredGame {
     pub rated: bool,
     /// Once a rated game has ended: its place in the order rated games ended in.
     pub rated_order: Option<i64>,
+    /// For a game against Herald's engine, its level (1-5).
+    pub engine_level: Option<i64>,
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -130,8 +132,8 @@ pub(super) async fn insert_game(
 ) -> Result<StoredGame, StoreError> {
     sqlx::query_as(
         "INSERT INTO games (guild, channel, variant, white, black, start_fen, fen, days, options, \
-         rated, deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
-         RETURNING *",
+         rated, engine_level, deadline, created_at, updated_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
     )
     .bind(&offer.guild)
     .bind(&offer.channel)
@@ -143,6 +145,7 @@ pub(super) async fn insert_game(
     .bind(offer.days)
     .bind(StoredOptions(offer.options))
     .bind(offer.rated)
+    .bind(offer.engine_level)
     .bind(g.deadline)
     .bind(g.created_at)
     .bind(g.created_at)
@@ -229,6 +232,14 @@ impl Store {
         let sql = "SELECT game_id, count(*) FROM moves \
                    WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id ORDER BY game_id";
         Ok(sqlx::query_as(sql).fetch_all(self.pool()).await?)
+    }
+
+    /// Unfinished games against Herald's engine, for the scheduler to find the ones waiting
+    /// for its move.
+    pub async fn active_engine_games(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let sql = "SELECT * FROM games WHERE status = 'active' AND engine_level IS NOT NULL \
+                   ORDER BY id";
+        self.all(games(sql)).await
     }
 
     /// Unfinished games whose deadline is at or before `time`.

@@ -13,3 +13,4 @@ mod ratings;
 mod records;
 mod render;
 mod service;
+mod sparring;

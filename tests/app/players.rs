@@ -549,6 +549,7 @@ async fn game_from(t: &Table, variant: VariantId, fen: &str) -> i64 {
             options: Default::default(),
             // A game from a made-up position is casual.
             rated: false,
+            engine_level: None,
             rematch_of: None,
             created_at: now,
             expires_at: now + DAY,

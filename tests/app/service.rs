@@ -107,6 +107,7 @@ impl Table {
             days: Some(Days::new(days).unwrap()),
             options,
             rated: None,
+            level: None,
         };
         let challenge = Command::Challenge {
             opponent: Some("bob".into()),
@@ -404,6 +405,7 @@ async fn time_out_from(
             options: Default::default(),
             // A game from a made-up position is casual.
             rated: false,
+            engine_level: None,
             rematch_of: None,
             created_at: T0,
             expires_at: T0 + DAY,

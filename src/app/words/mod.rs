@@ -244,6 +244,18 @@ pub fn open_challenge(
     t
 }
 
+/// " Herald plays at level 3 of 5 (about a second a move); the game is casual."
+pub fn engine_level(level: i64) -> String {
+    let budget = match level {
+        1 => "a glance at each move",
+        2 => "half a second a move",
+        3 => "about a second a move",
+        4 => "about three seconds a move",
+        _ => "about ten seconds a move",
+    };
+    format!(" Herald plays at level {level} of 5 ({budget}); the game is casual.")
+}
+
 /// "Your open challenge #4 is posted in #open-games."
 pub fn posted_in(channel_id: &str, id: i64) -> Text {
     text![
@@ -706,6 +718,8 @@ impl Refusal {
             NoSuchPage(p) => format!("There is no page {p} of this leaderboard.").into(),
             OpenToAllAlready(id) => format!("Your open challenge #{id} for this game is already waiting here; /withdraw challenge:{id} takes it back.").into(),
             OwnOpenChallenge => "This is your own open challenge: someone else accepts it (Cancel takes it back).".into(),
+            RatedEngine => "Games against Herald are never rated: leave out rated, or choose rated:false.".into(),
+            LevelForPeople => "level is for games against Herald (challenge Herald itself); people play at their own level.".into(),
             ServerOnly => "Settings belong to a server: use /settings in one.".into(),
             NotManager => "Only members who may manage this server (the Manage Server permission) can change its settings; /settings alone shows them.".into(),
             DeclineOpen => "An open challenge is made to nobody in particular, so nobody declines it: leave it, and it expires in 7 days.".into(),

@@ -1,0 +1,83 @@
+//! Games against Herald itself: a challenge to Herald starts at once, and whenever Herald is
+//! to move it thinks on a worker thread (one game at a time, never on the async runtime's
+//! threads) within its level's time and plays like any player.
+
+use std::sync::atomic::AtomicBool;
+
+use super::command::Level;
+use super::{Handled, Refusal, Request, Service};
+use crate::store::{GameStatus, StoredGame};
+
+/// The name Herald plays under in `herald local`, where there is no bot account.
+pub const LOCAL_NAME: &str = "herald";
+
+impl Service {
+    /// Tells the service which user Herald itself is (the bot's account), so that a challenge
+    /// to it is a game against the engine. Set once; later calls change nothing.
+    pub fn set_engine_user(&self, id: &str) {
+        let _ = self.engine_user.set(id.to_string());
+    }
+
+    /// Whether `user` is Herald itself.
+    pub(super) fn is_engine(&self, user: &str) -> bool {
+        self.engine_user.get().is_some_and(|e| e == user)
+    }
+
+    /// Herald's move, when Herald is to move in `row`: thought out on a worker thread and
+    /// played like a player's. Nothing when it is someone else's move.
+    pub(super) async fn engine_turn(&self, row: &StoredGame) -> Handled {
+        let Some(level) = row.engine_level else {
+            return Ok(Vec::new());
+        };
+        if row.status != GameStatus::Active {
+            return Ok(Vec::new());
+        }
+        let game = self.rules_game(row).await?;
+        let herald = row.player(game.turn()).to_string();
+        if !self.is_engine(&herald) {
+            return Ok(Vec::new());
+        }
+        let limits = Level::new(level).unwrap_or_default().limits();
+        let thinking = game.clone_box();
+        let _turn = self
+            .thinking
+            .acquire()
+            .await
+            .map_err(|_| Refusal::Database)?;
+        let found = tokio::task::spawn_blocking(move || {
+            crate::engine::search(&*thinking, limits, &AtomicBool::new(false))
+        })
+        .await;
+        let Ok(Some(found)) = found else {
+            tracing::error!(game = row.id, "the engine found no move");
+            return Ok(Vec::new());
+        };
+        tracing::info!(
+            game = row.id,
+            mv = %found.mv,
+            depth = found.depth,
+            nodes = found.nodes,
+            ms = found.time.as_millis() as u64,
+            "engine move"
+        );
+        let as_herald = Request {
+            user: herald,
+            guild: row.guild.clone(),
+            channel: row.channel.clone(),
+            manager: false,
+            command: super::Command::Games,
+        };
+        // Herald's move is played with `confirm`: it chose it knowing the rules.
+        Box::pin(self.play(&as_herald, row.clone(), &found.mv, true)).await
+    }
+
+    /// The scheduler's part: every engine game waiting for Herald's move (after a restart
+    /// that came between a player's move and Herald's answer) gets it.
+    pub(super) async fn engine_catch_up(&self) -> Handled {
+        let mut replies = Vec::new();
+        for row in self.store.active_engine_games().await? {
+            replies.extend(self.engine_turn(&row).await?);
+        }
+        Ok(replies)
+    }
+}

@@ -1,0 +1,196 @@
+//! Playing Herald itself: a challenge to Herald starts at once, Herald answers every move
+//! within its level, the games are casual, and a move Herald missed is made up by the
+//! scheduler.
+
+use herald::app::{ColorChoice, Command, Level, Terms, DAY};
+use herald::rules::{new_game, VariantId};
+use herald::store::{GameStatus, Offer, Opening};
+
+use crate::service::{public, refused, table, Table, T0};
+
+const HERALD: &str = "herald";
+
+fn challenge_herald(variant: VariantId, color: ColorChoice, level: i64) -> Command {
+    Command::Challenge {
+        opponent: Some(HERALD.into()),
+        terms: Terms {
+            variant,
+            color,
+            level: Some(Level::new(level).unwrap()),
+            ..Default::default()
+        },
+    }
+}
+
+async fn sparring_table() -> Table {
+    let t = table(false).await;
+    t.service.set_engine_user(HERALD);
+    t
+}
+
+#[tokio::test]
+async fn herald_accepts_at_once_and_answers_every_move_to_the_end() {
+    let t = sparring_table().await;
+    let r = t
+        .say(
+            "alice",
+            challenge_herald(VariantId::Chess, ColorChoice::White, 1),
+        )
+        .await;
+    let started = public(&r).text.to_string();
+    assert!(
+        started
+            .contains("Herald plays at level 1 of 5 (a glance at each move); the game is casual."),
+        "{started}"
+    );
+    let id = t.service.store().games_of("alice", true).await.unwrap()[0].id;
+    // Alice plays her first legal move each time; Herald answers each in the same breath.
+    for _ in 0..150 {
+        let row = t.service.store().game(id).await.unwrap().unwrap();
+        if row.status != GameStatus::Active {
+            break;
+        }
+        assert_eq!(row.ply % 2, 0, "Herald has answered: White (alice) to move");
+        let mut rules = new_game(VariantId::Chess, Some(&row.fen)).unwrap();
+        let mv = rules.legal_coordinates()[0].clone();
+        rules.play(&mv).unwrap();
+        let r = t.mv("alice", &mv).await;
+        assert!(!r[0].ephemeral, "{}", r[0].text);
+        if rules.outcome().is_none() {
+            assert_eq!(r.len(), 2, "alice's move and Herald's answer: {r:?}");
+            assert!(
+                r[1].text.to_string().starts_with("@herald played"),
+                "{}",
+                r[1].text
+            );
+        }
+    }
+    let row = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(
+        row.status,
+        GameStatus::Finished,
+        "the game reached a result"
+    );
+    assert!(!row.rated);
+    assert_eq!(
+        t.service
+            .store()
+            .standing("alice", VariantId::Chess)
+            .await
+            .unwrap(),
+        None
+    );
+    let (_, problems) = t.service.check_database().await.unwrap();
+    assert_eq!(
+        problems,
+        Vec::<String>::new(),
+        "every move Herald made was legal"
+    );
+}
+
+#[tokio::test]
+async fn with_white_herald_moves_first_and_each_variant_is_answered() {
+    let t = sparring_table().await;
+    for (i, variant) in VariantId::ALL.into_iter().enumerate() {
+        let req = herald::app::Request {
+            user: "bob".into(),
+            guild: Some("guild".into()),
+            channel: format!("room-{i}"),
+            manager: false,
+            command: challenge_herald(variant, ColorChoice::Black, 2),
+        };
+        let r = t.service.handle(&req).await;
+        assert_eq!(
+            r.len(),
+            2,
+            "{variant}: the start and Herald's first move: {r:?}"
+        );
+        assert!(
+            r[1].text.to_string().starts_with("@herald played"),
+            "{}",
+            r[1].text
+        );
+        assert!(r[1].mentions == ["bob"], "bob is told it is his move");
+    }
+}
+
+#[tokio::test]
+async fn games_with_herald_are_never_rated_and_levels_are_for_herald() {
+    let t = sparring_table().await;
+    let mut rated = challenge_herald(VariantId::Epoch, ColorChoice::White, 3);
+    if let Command::Challenge { terms, .. } = &mut rated {
+        terms.rated = Some(true);
+    }
+    let no = refused(&t.say("alice", rated).await);
+    assert!(
+        no.starts_with("Games against Herald are never rated"),
+        "{no}"
+    );
+    let person = Command::Challenge {
+        opponent: Some("bob".into()),
+        terms: Terms {
+            level: Some(Level::new(4).unwrap()),
+            ..Default::default()
+        },
+    };
+    let no = refused(&t.say("alice", person).await);
+    assert!(no.starts_with("level is for games against Herald"), "{no}");
+    assert_eq!(
+        Level::new(6).unwrap_err(),
+        "Level 6 is not offered: choose 1 (easiest) to 5 (strongest)."
+    );
+}
+
+#[tokio::test]
+async fn a_move_herald_missed_is_made_before_any_clock_runs_out() {
+    let t = sparring_table().await;
+    // A game whose first move is Herald's, stored as a crash would leave it: Herald never
+    // answered, and days went by.
+    let store = t.service.store();
+    let c = store
+        .create_challenge(&Offer {
+            guild: Some("guild".into()),
+            channel: "general".into(),
+            challenger: "alice".into(),
+            challenged: Some(HERALD.into()),
+            variant: VariantId::Empire,
+            color: ColorChoice::Black,
+            days: 1,
+            options: Default::default(),
+            rated: false,
+            engine_level: Some(1),
+            rematch_of: None,
+            created_at: T0,
+            expires_at: T0 + DAY,
+        })
+        .await
+        .unwrap();
+    let game = new_game(VariantId::Empire, None).unwrap();
+    let row = store
+        .accept_challenge(
+            &c,
+            &Opening {
+                white: HERALD.into(),
+                black: "alice".into(),
+                start_fen: game.position_text(),
+                deadline: Some(T0 + DAY),
+                created_at: T0,
+            },
+        )
+        .await
+        .unwrap();
+    t.clock.advance(3 * DAY);
+    let r = t.service.tick().await;
+    assert!(
+        r.iter()
+            .any(|m| m.text.to_string().starts_with("@herald played")),
+        "{r:?}"
+    );
+    let row = store.game(row.id).await.unwrap().unwrap();
+    assert_eq!((row.status, row.ply), (GameStatus::Active, 1));
+    assert_eq!(
+        row.deadline,
+        Some(t.service.now() + DAY),
+        "alice's clock starts now"
+    );
+}
