@@ -1022,3 +1022,38 @@ async fn server_settings_are_changed_only_by_managers_and_shape_open_challenges(
     assert!(begun.content().contains(&at(CAROL)) && begun.content().contains(&at(BOB)));
     bot.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenging_the_bot_itself_is_a_game_against_herald() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+    let options = vec![
+        user_opt("opponent", APPLICATION),
+        opt("variant", "chess"),
+        opt("color", "white"),
+        opt("level", 1),
+    ];
+    let begun = answer(&fake, &fake.slash(ALICE, LOBBY, "challenge", options)).await;
+    assert!(!begun.ephemeral(), "{}", begun.content());
+    assert!(
+        begun.content().contains("Herald plays at level 1 of 5"),
+        "{}",
+        begun.content()
+    );
+    // Alice moves; her answer carries her move, and Herald's follows with the board.
+    let mine = play(&fake, ALICE, LOBBY, "e4").await;
+    assert!(
+        mine.content().contains("played **e4**"),
+        "{}",
+        mine.content()
+    );
+    let reply = fake
+        .wait_request(WAIT, |r| {
+            r.content().starts_with(&at(APPLICATION)) && r.content().contains(" played **")
+        })
+        .await
+        .expect("Herald's answer");
+    assert!(reply.png().is_some(), "the board after both moves");
+    assert_eq!(reply.allowed_users(), vec![ALICE.to_string()]);
+    bot.abort();
+}
