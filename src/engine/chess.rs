@@ -42,6 +42,29 @@ pub(super) fn sum_pieces<K: Army>(pos: &Board8<K>, worth: impl Fn(Piece<K>, u8) 
     score[us] - score[1 - us]
 }
 
+/// The move-ordering half of [`Evaluate`] for an 8x8 army whose piece values are `value`:
+/// the same for chess and Empire Chess.
+macro_rules! board8_ordering {
+    ($value:path) => {
+        fn gain(&self, mv: &Move<Kind>) -> i32 {
+            $crate::engine::chess::gain8(self, mv, $value)
+        }
+
+        fn mover_value(&self, mv: &Move<Kind>) -> i32 {
+            $crate::engine::chess::mover8(self, mv, $value)
+        }
+
+        fn noisy(&self, mv: &Move<Kind>) -> bool {
+            $crate::engine::chess::noisy8(mv)
+        }
+
+        fn history_index(&self, mv: &Move<Kind>) -> usize {
+            mv.from() as usize * $crate::engine::chess::SQUARES + mv.to() as usize
+        }
+    };
+}
+pub(super) use board8_ordering;
+
 /// What a move on the 8x8 board wins: its victim, and a promotion's gain over a pawn.
 pub(super) fn gain8<K: Army>(pos: &Board8<K>, mv: &Move<K>, value: impl Fn(K) -> i32) -> i32 {
     match *mv {
@@ -108,19 +131,5 @@ impl Evaluate for Position {
         })
     }
 
-    fn gain(&self, mv: &Move<Kind>) -> i32 {
-        gain8(self, mv, value)
-    }
-
-    fn mover_value(&self, mv: &Move<Kind>) -> i32 {
-        mover8(self, mv, value)
-    }
-
-    fn noisy(&self, mv: &Move<Kind>) -> bool {
-        noisy8(mv)
-    }
-
-    fn history_index(&self, mv: &Move<Kind>) -> usize {
-        mv.from() as usize * SQUARES + mv.to() as usize
-    }
+    board8_ordering!(value);
 }

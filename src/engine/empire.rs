@@ -13,7 +13,7 @@
 //! is 3 a legal move: the Empire's queen-like moves give it many more moves than the Kingdom has,
 //! and that surplus is its compensation, not a gain to count in full.
 
-use super::chess::{gain8, mover8, noisy8, off_centre, ranks_up, sum_pieces, SQUARES};
+use super::chess::{board8_ordering, off_centre, ranks_up, sum_pieces, SQUARES};
 use super::Evaluate;
 use crate::rules::board8::Move;
 use crate::rules::empire::{Kind, Position};
@@ -67,19 +67,5 @@ impl Evaluate for Position {
         })
     }
 
-    fn gain(&self, mv: &Move<Kind>) -> i32 {
-        gain8(self, mv, value)
-    }
-
-    fn mover_value(&self, mv: &Move<Kind>) -> i32 {
-        mover8(self, mv, value)
-    }
-
-    fn noisy(&self, mv: &Move<Kind>) -> bool {
-        noisy8(mv)
-    }
-
-    fn history_index(&self, mv: &Move<Kind>) -> usize {
-        mv.from() as usize * SQUARES + mv.to() as usize
-    }
+    board8_ordering!(value);
 }
