@@ -1,11 +1,15 @@
 //! Every sentence a player reads: the service decides, this module words it.
 
-use super::command::Terms;
-use super::refusal::Refusal;
-use super::text::{channel, role, time, user, Text};
+use super::text::{channel, time, user, Text};
 use crate::rules::{Color, GameOptions, MoveInfo, Outcome, PieceView, Power, Reason, VariantId};
-use crate::store::{Challenge, EndReason, GameResult, GameStatus, StoredGame};
+use crate::store::{EndReason, GameResult, GameStatus, StoredGame};
 use crate::text;
+
+mod challenges;
+mod ratings;
+mod refusals;
+pub use challenges::*;
+pub use ratings::*;
 
 pub fn days_text(days: i64) -> String {
     if days == 1 {
@@ -92,177 +96,6 @@ pub fn outcome_line(outcome: Outcome, game: &StoredGame, to_move: Color) -> Text
         ],
         Outcome::Draw { reason } => text![format!("Draw by {}.", reason_words(reason, None))],
     }
-}
-
-/// "alice (1500?) challenges bob (1612) to a rated game of Chess (…). bob, do you accept?"
-/// `ratings` are the two players' shown ratings for a rated game; none for a casual one.
-pub fn challenge(
-    challenger: &str,
-    opponent: &str,
-    terms: &Terms,
-    rematch: bool,
-    ratings: Option<[String; 2]>,
-) -> Text {
-    let variant = terms.variant;
-    let side = match terms.color.color() {
-        Some(c) => text![user(challenger), format!(" plays {}", variant.side(c))],
-        None => text!["colours drawn at random"],
-    };
-    let options = options_words(variant, &terms.options)
-        .map(|w| format!("; {w}"))
-        .unwrap_or_default();
-    let (kind, [mine, theirs]) = match ratings {
-        Some([a, b]) => ("rated", [format!(" ({a})"), format!(" ({b})")]),
-        None => ("casual", Default::default()),
-    };
-    text![
-        user(challenger),
-        mine,
-        " challenges ",
-        user(opponent),
-        theirs,
-        format!(
-            " to a {kind} {} of {} (",
-            if rematch { "rematch" } else { "game" },
-            variant.title()
-        ),
-        side,
-        format!(
-            ", {} per move{options}). ",
-            days_text(terms.days.unwrap_or_default().get())
-        ),
-        user(opponent),
-        ", do you accept? The challenge stays open for 7 days."
-    ]
-}
-
-/// "to bob", or "open to anyone" for an open challenge.
-fn to_whom(c: &Challenge) -> Text {
-    match &c.offer.challenged {
-        Some(to) => text!["to ", user(to)],
-        None => "open to anyone".into(),
-    }
-}
-
-pub fn withdrawn(c: &Challenge) -> Text {
-    text![
-        user(&c.offer.challenger),
-        format!(" withdrew challenge #{} ", c.id),
-        to_whom(c),
-        "."
-    ]
-}
-
-pub fn declined(c: &Challenge) -> Text {
-    let by = c.offer.challenged.as_deref().unwrap_or_default();
-    text![
-        user(by),
-        " declined the challenge from ",
-        user(&c.offer.challenger),
-        "."
-    ]
-}
-
-pub fn expired(c: &Challenge) -> Text {
-    text![
-        format!("Challenge #{} from ", c.id),
-        user(&c.offer.challenger),
-        " ",
-        to_whom(c),
-        " expired unanswered."
-    ]
-}
-
-/// A server's settings, one line each; `saved` after a change.
-pub fn settings(s: &crate::store::Settings, saved: bool) -> Text {
-    let mut t = text![if saved {
-        "Saved. The settings of this server:"
-    } else {
-        "The settings of this server:"
-    }];
-    t.push(match s.days {
-        Some(d) => format!(
-            "\n- days per move when a challenge names none: {}",
-            days_text(d)
-        ),
-        None => format!(
-            "\n- days per move when a challenge names none: {} (Herald's default)",
-            days_text(super::Days::default().get())
-        ),
-    });
-    match &s.open_channel {
-        Some(c) => t.push(text!["\n- open challenges are posted in ", channel(c)]),
-        None => t.push("\n- open challenges are posted where they are made"),
-    }
-    if s.roles.is_empty() {
-        t.push("\n- open challenges ping no role");
-    }
-    for (variant, id) in &s.roles {
-        t.push(text![
-            format!("\n- an open challenge of {} pings ", variant.title()),
-            role(id)
-        ]);
-    }
-    t.push("\nMembers with the Manage Server permission change them with /settings.");
-    t
-}
-
-/// "alice (1500?) offers a rated game of Chess (…) to anyone here: press Accept to play."
-pub fn open_challenge(
-    challenger: &str,
-    terms: &Terms,
-    rating: Option<String>,
-    id: i64,
-    ping: Option<&str>,
-) -> Text {
-    let variant = terms.variant;
-    let side = match terms.color.color() {
-        Some(c) => format!("they play {}", variant.side(c)),
-        None => "colours drawn at random".into(),
-    };
-    let options = options_words(variant, &terms.options)
-        .map(|w| format!("; {w}"))
-        .unwrap_or_default();
-    let (kind, mine) = match rating {
-        Some(r) => ("rated", format!(" ({r})")),
-        None => ("casual", String::new()),
-    };
-    let mut t = match ping {
-        Some(r) => text![role(r), " "],
-        None => Text::default(),
-    };
-    t.push(text![
-        user(challenger),
-        mine,
-        format!(
-            " offers a {kind} game of {} ({side}, {} per move{options}) to anyone here: press \
-             Accept or use /accept challenge:{id} to play. The challenge stays open for 7 days.",
-            variant.title(),
-            days_text(terms.days.unwrap_or_default().get())
-        )
-    ]);
-    t
-}
-
-/// " Herald plays at level 3 of 5 (about a second a move); the game is casual."
-pub fn engine_level(level: i64) -> String {
-    let budget = match level {
-        1 => "a glance at each move",
-        2 => "half a second a move",
-        3 => "about a second a move",
-        4 => "about three seconds a move",
-        _ => "about ten seconds a move",
-    };
-    format!(" Herald plays at level {level} of 5 ({budget}); the game is casual.")
-}
-
-/// "Your open challenge #4 is posted in #open-games."
-pub fn posted_in(channel_id: &str, id: i64) -> Text {
-    text![
-        format!("Your open challenge #{id} is posted in "),
-        channel(channel_id),
-        ", where this server's open challenges go."
-    ]
 }
 
 /// "Game #12: @alice… @bob…": the game's players, each followed by its own words.
@@ -526,34 +359,12 @@ pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>
     ]
 }
 
-mod ratings;
-pub use ratings::*;
 
 pub const GAMES_HEADING: &str = "Your unfinished games, most urgent first:";
 pub const CHALLENGES_HEADING: &str = "Your open challenges:";
 pub const NO_GAMES: &str =
     "You have no unfinished games and no open challenges. Start one with /challenge.";
 
-/// "- #3 from alice in #general: Chess, 3 days per move, expires in 6 days (/accept or /decline)"
-pub fn challenge_line(c: &Challenge, me: &str) -> Text {
-    let o = &c.offer;
-    let (way, other, answer) = match &o.challenged {
-        Some(to) if to == me => (" from ", text![user(&o.challenger)], "/accept or /decline"),
-        Some(to) => (" to ", text![user(to)], "/withdraw to take it back"),
-        None => (" ", text!["open to anyone"], "/withdraw to take it back"),
-    };
-    text![
-        format!("- challenge #{}{way}", c.id),
-        other,
-        " in ",
-        channel(&o.channel),
-        format!(
-            ": {}, {} per move ({answer})",
-            o.variant.title(),
-            days_text(o.days)
-        )
-    ]
-}
 
 /// A finished or aborted game's caption: the players and how it ended.
 pub fn final_caption(game: &StoredGame, to_move: Color) -> Text {
@@ -615,114 +426,4 @@ pub fn history(game: &StoredGame, movetext: &str) -> Text {
             game.result.map_or("*", |r| r.word())
         )
     ]
-}
-
-/// `#3, #5` for numbers 3 and 5.
-fn numbered(ids: &[i64]) -> String {
-    let shown: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-    shown.join(", ")
-}
-
-impl Refusal {
-    /// The refusal in words, shown only to the player who acted.
-    pub fn text(&self) -> Text {
-        use Refusal::*;
-        match self {
-            Conflict => "The position changed while you were acting, try again.".into(),
-            Duplicate => "You two already have an unfinished game in this channel.".into(),
-            Database => "Herald could not reach its database; nothing was changed. Try again in a moment.".into(),
-            Damaged(id) => format!("Game #{id} is damaged and cannot be played; an admin can run `herald db check`.").into(),
-            NoGameWith(o) => text!["You have no unfinished game with ", user(o), " in this channel."],
-            NoGame => "You have no unfinished game in this channel. Start one with /challenge.".into(),
-            WhichGame(games) => {
-                let mut t = text!["You have games here with "];
-                for (i, (opponent, id)) in games.iter().enumerate() {
-                    if i > 0 {
-                        t.push(", ");
-                    }
-                    t.push(text![user(opponent), format!(" (game #{id})")]);
-                }
-                t.push(": say which with the opponent option.");
-                t
-            }
-            NoOpponent => "Name the player you challenge.".into(),
-            SelfChallenge => "You cannot challenge yourself.".into(),
-            Options(e) => format!("{e}.").into(),
-            AlreadyPlaying { opponent, game } => text![
-                "You and ",
-                user(opponent),
-                format!(" already have an unfinished game here (game #{game}): finish it first.")
-            ],
-            OpenChallenge { opponent, challenge } => text![
-                "There is already an open challenge between you and ",
-                user(opponent),
-                format!(" here (challenge #{challenge}).")
-            ],
-            GameGone => "That game no longer exists.".into(),
-            ChallengeGone => "That challenge no longer exists.".into(),
-            NotChallenged(who) => text!["Only ", user(who), " can answer this challenge."],
-            ChallengeClosed(status) => match status {
-                crate::store::ChallengeStatus::Accepted => "This challenge was already accepted.".into(),
-                crate::store::ChallengeStatus::Declined => "This challenge was already declined.".into(),
-                crate::store::ChallengeStatus::Expired => "This challenge has expired.".into(),
-                crate::store::ChallengeStatus::Open => "This challenge is still open.".into(),
-                crate::store::ChallengeStatus::Withdrawn => "This challenge was withdrawn.".into(),
-            },
-            AlreadyAnswered => "This challenge was already answered.".into(),
-            NotYourTurn(to_move) => text!["It is not your turn: ", user(to_move), " is to move."],
-            Move(e) => format!("Move {e}").into(),
-            Setup(e) => e.clone().into(),
-            SwapNotPlayer => "Only the two players can swap sides.".into(),
-            Over => "That game is over.".into(),
-            SwapUnavailable => "The swap is only available on Black's first turn, once per game.".into(),
-            SwapNotBlack => "Only the player holding Black may swap.".into(),
-            OfferOpen => "Your draw offer is already open.".into(),
-            DrawNotPlayer => "Only the players of this game can answer its draw offer.".into(),
-            NoOffer => "There is no open draw offer in this game any more.".into(),
-            OwnOffer => "You cannot answer your own draw offer.".into(),
-            AbortTooLate => "A game can only be aborted before each side has moved; resign or offer a draw instead.".into(),
-            RematchNotPlayer => "Only the players of that game can ask for a rematch.".into(),
-            StillPlaying => "That game is still being played.".into(),
-            NotASquare(s) => format!("'{s}' is not a square of this board.").into(),
-            NoPiece(s) => format!("There is no piece on {s}.").into(),
-            NoSuchGame(n) => format!("There is no game #{n} on this server.").into(),
-            NoGameOf(p) => text![user(p), " has no game in this channel."],
-            PlayerHasGames(p, ids) => text![
-                user(p),
-                format!(" has several games here ({}): name one with the game option.", numbered(ids))
-            ],
-            NoGameToShow => "You have no game in this channel: name a player or a game number to look at one.".into(),
-            NoChallengeToAnswer => "No open challenge waits for your answer in this channel.".into(),
-            NoChallengeFrom(p) => text!["You have no open challenge from ", user(p), " in this channel."],
-            NoChallengeToWithdraw => "You have no open challenge in this channel to withdraw.".into(),
-            NoChallengeTo(p) => text!["You have no open challenge to ", user(p), " in this channel."],
-            WhichChallenge(list) => {
-                let mut t = text!["Several challenges are open here: "];
-                for (i, (who, id)) in list.iter().enumerate() {
-                    if i > 0 {
-                        t.push(", ");
-                    }
-                    match who {
-                        Some(who) => t.push(text![format!("#{id} with "), user(who)]),
-                        None => t.push(format!("#{id} open to anyone")),
-                    }
-                }
-                t.push(": say which with the challenge number or the player.");
-                t
-            }
-            NotYourChallenge(who) => text!["Only ", user(who), " can withdraw this challenge."],
-            NoSwapInVariant(v) => format!("{} has no swap rule: Black simply plays a move.", v.title()).into(),
-            NotAPlayer => "Only the two players can move in this game.".into(),
-            ConfirmStale => "The game has moved on since that warning; nothing was played. Make your move again.".into(),
-            RatedNonStandard => "Rated games are played under the standard rules: leave out portal_turns, repetitions and fifty, or choose rated:false for a casual game.".into(),
-            NoSuchPage(p) => format!("There is no page {p} of this leaderboard.").into(),
-            OpenToAllAlready(id) => format!("Your open challenge #{id} for this game is already waiting here; /withdraw challenge:{id} takes it back.").into(),
-            OwnOpenChallenge => "This is your own open challenge: someone else accepts it (Cancel takes it back).".into(),
-            RatedEngine => "Games against Herald are never rated: leave out rated, or choose rated:false.".into(),
-            LevelForPeople => "level is for games against Herald (challenge Herald itself); people play at their own level.".into(),
-            ServerOnly => "Settings belong to a server: use /settings in one.".into(),
-            NotManager => "Only members who may manage this server (the Manage Server permission) can change its settings; /settings alone shows them.".into(),
-            DeclineOpen => "An open challenge is made to nobody in particular, so nobody declines it: leave it, and it expires in 7 days.".into(),
-        }
-    }
 }

@@ -1,0 +1,115 @@
+//! Refusals in words: why Herald did not do what a player asked.
+
+use super::super::refusal::Refusal;
+use super::super::text::{user, Text};
+use crate::text;
+
+/// `#3, #5` for numbers 3 and 5.
+fn numbered(ids: &[i64]) -> String {
+    let shown: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+    shown.join(", ")
+}
+
+impl Refusal {
+    /// The refusal in words, shown only to the player who acted.
+    pub fn text(&self) -> Text {
+        use Refusal::*;
+        match self {
+            Conflict => "The position changed while you were acting, try again.".into(),
+            Duplicate => "You two already have an unfinished game in this channel.".into(),
+            Database => "Herald could not reach its database; nothing was changed. Try again in a moment.".into(),
+            Damaged(id) => format!("Game #{id} is damaged and cannot be played; an admin can run `herald db check`.").into(),
+            NoGameWith(o) => text!["You have no unfinished game with ", user(o), " in this channel."],
+            NoGame => "You have no unfinished game in this channel. Start one with /challenge.".into(),
+            WhichGame(games) => {
+                let mut t = text!["You have games here with "];
+                for (i, (opponent, id)) in games.iter().enumerate() {
+                    if i > 0 {
+                        t.push(", ");
+                    }
+                    t.push(text![user(opponent), format!(" (game #{id})")]);
+                }
+                t.push(": say which with the opponent option.");
+                t
+            }
+            NoOpponent => "Name the player you challenge.".into(),
+            SelfChallenge => "You cannot challenge yourself.".into(),
+            Options(e) => format!("{e}.").into(),
+            AlreadyPlaying { opponent, game } => text![
+                "You and ",
+                user(opponent),
+                format!(" already have an unfinished game here (game #{game}): finish it first.")
+            ],
+            OpenChallenge { opponent, challenge } => text![
+                "There is already an open challenge between you and ",
+                user(opponent),
+                format!(" here (challenge #{challenge}).")
+            ],
+            GameGone => "That game no longer exists.".into(),
+            ChallengeGone => "That challenge no longer exists.".into(),
+            NotChallenged(who) => text!["Only ", user(who), " can answer this challenge."],
+            ChallengeClosed(status) => match status {
+                crate::store::ChallengeStatus::Accepted => "This challenge was already accepted.".into(),
+                crate::store::ChallengeStatus::Declined => "This challenge was already declined.".into(),
+                crate::store::ChallengeStatus::Expired => "This challenge has expired.".into(),
+                crate::store::ChallengeStatus::Open => "This challenge is still open.".into(),
+                crate::store::ChallengeStatus::Withdrawn => "This challenge was withdrawn.".into(),
+            },
+            AlreadyAnswered => "This challenge was already answered.".into(),
+            NotYourTurn(to_move) => text!["It is not your turn: ", user(to_move), " is to move."],
+            Move(e) => format!("Move {e}").into(),
+            Setup(e) => e.clone().into(),
+            SwapNotPlayer => "Only the two players can swap sides.".into(),
+            Over => "That game is over.".into(),
+            SwapUnavailable => "The swap is only available on Black's first turn, once per game.".into(),
+            SwapNotBlack => "Only the player holding Black may swap.".into(),
+            OfferOpen => "Your draw offer is already open.".into(),
+            DrawNotPlayer => "Only the players of this game can answer its draw offer.".into(),
+            NoOffer => "There is no open draw offer in this game any more.".into(),
+            OwnOffer => "You cannot answer your own draw offer.".into(),
+            AbortTooLate => "A game can only be aborted before each side has moved; resign or offer a draw instead.".into(),
+            RematchNotPlayer => "Only the players of that game can ask for a rematch.".into(),
+            StillPlaying => "That game is still being played.".into(),
+            NotASquare(s) => format!("'{s}' is not a square of this board.").into(),
+            NoPiece(s) => format!("There is no piece on {s}.").into(),
+            NoSuchGame(n) => format!("There is no game #{n} on this server.").into(),
+            NoGameOf(p) => text![user(p), " has no game in this channel."],
+            PlayerHasGames(p, ids) => text![
+                user(p),
+                format!(" has several games here ({}): name one with the game option.", numbered(ids))
+            ],
+            NoGameToShow => "You have no game in this channel: name a player or a game number to look at one.".into(),
+            NoChallengeToAnswer => "No open challenge waits for your answer in this channel.".into(),
+            NoChallengeFrom(p) => text!["You have no open challenge from ", user(p), " in this channel."],
+            NoChallengeToWithdraw => "You have no open challenge in this channel to withdraw.".into(),
+            NoChallengeTo(p) => text!["You have no open challenge to ", user(p), " in this channel."],
+            WhichChallenge(list) => {
+                let mut t = text!["Several challenges are open here: "];
+                for (i, (who, id)) in list.iter().enumerate() {
+                    if i > 0 {
+                        t.push(", ");
+                    }
+                    match who {
+                        Some(who) => t.push(text![format!("#{id} with "), user(who)]),
+                        None => t.push(format!("#{id} open to anyone")),
+                    }
+                }
+                t.push(": say which with the challenge number or the player.");
+                t
+            }
+            NotYourChallenge(who) => text!["Only ", user(who), " can withdraw this challenge."],
+            NoSwapInVariant(v) => format!("{} has no swap rule: Black simply plays a move.", v.title()).into(),
+            NotAPlayer => "Only the two players can move in this game.".into(),
+            ConfirmStale => "The game has moved on since that warning; nothing was played. Make your move again.".into(),
+            RatedNonStandard => "Rated games are played under the standard rules: leave out portal_turns, repetitions and fifty, or choose rated:false for a casual game.".into(),
+            NoSuchPage(p) => format!("There is no page {p} of this leaderboard.").into(),
+            OpenToAllAlready(id) => format!("Your open challenge #{id} for this game is already waiting here; /withdraw challenge:{id} takes it back.").into(),
+            OwnOpenChallenge => "This is your own open challenge: someone else accepts it (Cancel takes it back).".into(),
+            RatedEngine => "Games against Herald are never rated: leave out rated, or choose rated:false.".into(),
+            LevelForPeople => "level is for games against Herald (challenge Herald itself); people play at their own level.".into(),
+            ServerOnly => "Settings belong to a server: use /settings in one.".into(),
+            NotManager => "Only members who may manage this server (the Manage Server permission) can change its settings; /settings alone shows them.".into(),
+            DeclineOpen => "An open challenge is made to nobody in particular, so nobody declines it: leave it, and it expires in 7 days.".into(),
+        }
+    }
+}
