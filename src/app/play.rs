@@ -34,27 +34,7 @@ impl Service {
         let info = game.play(text)?;
         if let Some(Outcome::Win { winner, reason }) = game.outcome() {
             if winner != mover && !confirm {
-                // The button names the move by its place among the legal moves before it,
-                // which the cache still holds (only this rare warning pays for them).
-                let choice = self
-                    .rules_game(&row)
-                    .await?
-                    .legal_coordinates()
-                    .iter()
-                    .position(|c| *c == info.coordinate)
-                    .unwrap_or_default() as i64;
-                let warning =
-                    Reply::private(&req.channel, words::self_defeat(&info, reason, row.variant))
-                        .with_buttons(vec![Button::new(
-                            "Confirm",
-                            Action::Confirm {
-                                game: row.id,
-                                ply: row.ply,
-                                choice,
-                            },
-                            ButtonStyle::Danger,
-                        )]);
-                return Ok(vec![warning]);
+                return Ok(vec![self.self_defeat(req, &row, &info, reason).await?]);
             }
         }
         let now = self.now();
@@ -133,6 +113,34 @@ impl Service {
         let mut replies = vec![reply];
         replies.extend(answer);
         Ok(replies)
+    }
+
+    /// The warning before a move that loses the game for its own player, with a Confirm
+    /// button that plays it. The button names the move by its place among the legal moves
+    /// before it, which the cache still holds (only this rare warning pays for them).
+    async fn self_defeat(
+        &self,
+        req: &Request,
+        row: &StoredGame,
+        info: &crate::rules::MoveInfo,
+        reason: crate::rules::Reason,
+    ) -> Result<Reply, Refusal> {
+        let choice = self
+            .rules_game(row)
+            .await?
+            .legal_coordinates()
+            .iter()
+            .position(|c| *c == info.coordinate)
+            .unwrap_or_default() as i64;
+        let confirm = Action::Confirm {
+            game: row.id,
+            ply: row.ply,
+            choice,
+        };
+        Ok(
+            Reply::private(&req.channel, words::self_defeat(info, reason, row.variant))
+                .with_buttons(vec![Button::new("Confirm", confirm, ButtonStyle::Danger)]),
+        )
     }
 
     pub(super) async fn swap(&self, req: &Request, row: StoredGame) -> Handled {

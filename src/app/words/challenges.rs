@@ -178,7 +178,6 @@ pub fn posted_in(channel_id: &str, id: i64) -> Text {
     ]
 }
 
-
 /// "- #3 from alice in #general: Chess, 3 days per move, expires in 6 days (/accept or /decline)"
 pub fn challenge_line(c: &Challenge, me: &str) -> Text {
     let o = &c.offer;

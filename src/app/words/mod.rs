@@ -359,12 +359,10 @@ pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>
     ]
 }
 
-
 pub const GAMES_HEADING: &str = "Your unfinished games, most urgent first:";
 pub const CHALLENGES_HEADING: &str = "Your open challenges:";
 pub const NO_GAMES: &str =
     "You have no unfinished games and no open challenges. Start one with /challenge.";
-
 
 /// A finished or aborted game's caption: the players and how it ended.
 pub fn final_caption(game: &StoredGame, to_move: Color) -> Text {
