@@ -10,4 +10,5 @@ mod local;
 mod players;
 mod records;
 mod render;
+mod replay;
 mod service;
