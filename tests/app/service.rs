@@ -216,6 +216,7 @@ async fn a_whole_game_through_the_service() {
             Command::History {
                 opponent: None,
                 game: None,
+                gif: false,
             },
         )
         .await;
@@ -658,6 +659,7 @@ async fn a_chess_game_from_challenge_to_mate() {
             Command::History {
                 opponent: Some("alice".into()),
                 game: None,
+                gif: false,
             },
         )
         .await;
