@@ -1,5 +1,6 @@
 //! A game as an animated GIF: the start position, then a frame per ply with its move marked,
-//! the result on the last frame and a longer pause there before the replay loops.
+//! the result on the last frame and a longer pause there before the replay loops. The panel
+//! under the board is one line, written on the last frame only.
 //!
 //! Fast and small the way lichess's GIF export is: every frame is in the one fixed palette
 //! (so there is a single global colour table and no quantising), and each frame after the
@@ -11,7 +12,7 @@ use std::borrow::Cow;
 use super::layout::Layout;
 use super::palette::{palette, TRANSPARENT};
 use super::scene::{outcome_line, start_board, taken, Players, Scene};
-use super::{render, Options, RenderError};
+use super::{render_in, Options, RenderError};
 use crate::rules::{new_game_with, AnyGame, BoardView, MoveMarks};
 
 /// How long each position shows, in hundredths of a second.
@@ -91,7 +92,11 @@ pub fn render_gif(
         }],
     };
     let start = start_board(game);
-    let layout = Layout::for_view(&stills[0].board, options.width, options.flip);
+    // One panel line, blank until the last frame's result (or whose turn, if the game goes
+    // on): what changes from a frame to the next is then only on and by the board, so the
+    // changed rectangle stays small.
+    let board = &stills[0].board;
+    let layout = Layout::with_lines(board.files, board.ranks, options.width, options.flip, 1);
     let (w, h) = (layout.width as usize, layout.height as usize);
     let mut encoder = ::gif::Encoder::new(Vec::new(), w as u16, h as u16, &palette_bytes())?;
     encoder.set_repeat(::gif::Repeat::Infinite)?;
@@ -103,7 +108,7 @@ pub fn render_gif(
             status: if final_frame {
                 outcome_line(game)
             } else {
-                None
+                Some(String::new())
             },
             players,
             taken: start
@@ -111,7 +116,7 @@ pub fn render_gif(
                 .map_or_else(Vec::new, |s| taken(s, &still.board)),
             ..Scene::of(&still.board)
         };
-        let image = render(&scene, options);
+        let image = render_in(&scene, layout);
         let data = image.indexed();
         debug_assert_eq!(data.len(), w * h, "one size for every frame");
         let delay = if final_frame { timing.last } else { timing.ply };

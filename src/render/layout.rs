@@ -26,6 +26,8 @@ pub struct Layout {
     pub panel_y: f32,
     /// Height of one panel line.
     pub line: f32,
+    /// How many panel lines there are.
+    pub lines: u8,
 }
 
 /// The panel's lines when a board reports more than whose turn it is (a no-progress count,
@@ -63,6 +65,7 @@ impl Layout {
             bottom_strip_y,
             panel_y,
             line,
+            lines,
         }
     }
 

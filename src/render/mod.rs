@@ -76,6 +76,11 @@ pub fn render_game_with(
 /// Draws a scene.
 pub fn render(scene: &Scene, options: Options) -> Image {
     let layout = Layout::for_view(scene.board, options.width, options.flip);
+    render_in(scene, layout)
+}
+
+/// Draws a scene in a given layout.
+fn render_in(scene: &Scene, layout: Layout) -> Image {
     let mut pixmap = Pixmap::new(layout.width, layout.height).expect("the image has a size");
     board::draw(&mut pixmap, &layout, scene);
     panel::draw(&mut pixmap, &layout, scene);

@@ -28,7 +28,7 @@ pub fn draw(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
     }
     let y1 = layout.panel_y + layout.line * 0.7;
     turn_line(pixmap, layout, scene, y1);
-    if Layout::lines_for(scene.board) > 1 {
+    if layout.lines > 1 {
         let y2 = y1 + layout.line;
         info_line(pixmap, layout, scene, y2);
     }

@@ -1,8 +1,10 @@
 //! The game as an animated GIF: a frame per ply and one for the start, each the same picture
-//! as the still of its position, the longer pause and the result on the last.
+//! as the still of its position above the panel, the panel blank but on the last frame, which
+//! pauses longer and shows the result.
 
 use crate::render::decode;
 use crate::support::*;
+use herald::render::layout::Layout;
 use herald::render::{render_game, render_gif, theme, Options, Timing};
 use herald::rules::{new_game, AnyGame, VariantId};
 use image::codecs::gif::GifDecoder;
@@ -56,23 +58,33 @@ fn a_gif_has_a_frame_per_ply_each_the_still_of_its_position() {
             Some(4000),
             "the last frame pauses"
         );
-        // Composed, each frame is exactly the still of its position: the same palette, and
-        // the changed rectangles add up to the whole picture.
+        let board = game.board();
+        let layout = Layout::with_lines(board.files, board.ranks, 450, false, 1);
+        assert_eq!((w, h), (layout.width, layout.height), "one panel line");
+        // Composed, each frame is exactly the still of its position down to the panel: the
+        // same palette, and the changed rectangles add up to the whole picture.
+        let top = layout.panel_y as usize * w as usize * 3;
+        let bg = [
+            theme::BACKGROUND.0,
+            theme::BACKGROUND.1,
+            theme::BACKGROUND.2,
+        ];
         for ply in [0, 1, moves.len() / 2, moves.len()] {
             let still =
                 render_game(&*replayed(variant, &moves, ply), None, options).expect("a PNG");
-            let (sw, sh, rgb) = decode(&still);
-            assert_eq!((sw, sh), (w, h));
+            let (sw, _, rgb) = decode(&still);
+            assert_eq!(sw, w);
             let frame = &frames[ply].2;
-            let differing = rgb
-                .chunks(3)
-                .zip(frame.chunks(3))
+            let differing = (rgb[..top].chunks(3))
+                .zip(frame[..top].chunks(3))
                 .filter(|(a, b)| a != b)
                 .count();
             assert_eq!(
                 differing, 0,
                 "{variant:?} ply {ply}: {differing} pixels differ"
             );
+            let blank = frame[top..].chunks(3).all(|p| p == bg);
+            assert_eq!(blank, ply < moves.len(), "{variant:?} ply {ply}: the panel");
         }
     }
 }
@@ -95,10 +107,15 @@ fn the_last_frame_of_a_finished_game_shows_the_result() {
     let before = frames(&unfinished.expect("a GIF"));
     let (w, _, last, _) = done.last().expect("frames");
     let still = decode(&render_game(&*game, None, options).expect("a PNG")).2;
-    assert_eq!(&still, last, "the last frame is the finished game's still");
-    // The panel differs from the position before mate, where the status line is the turn.
-    let layout = herald::render::layout::Layout::for_view(&game.board(), 450, false);
-    let panel = |rgb: &[u8]| rgb[layout.panel_y as usize * *w as usize * 3..].to_vec();
+    let layout = Layout::for_view(&game.board(), 450, false);
+    let top = layout.panel_y as usize * *w as usize * 3;
+    assert_eq!(
+        &still[..top],
+        &last[..top],
+        "the last frame is the finished game's still"
+    );
+    // The panel differs from the unfinished game's last frame, where it says whose turn.
+    let panel = |rgb: &[u8]| rgb[top..].to_vec();
     assert_ne!(panel(last), panel(&before.last().expect("frames").2));
     let label = [theme::LABEL.0, theme::LABEL.1, theme::LABEL.2];
     assert!(
