@@ -1,31 +1,45 @@
-//! Drawing and PNG encoding of a crowded Epoch middlegame with its last move, medians, and
-//! the PNG's size: `cargo bench --bench render -- --samples 50 --size 1000`.
+//! Drawing and encoding board images, medians and sizes:
+//! `cargo bench --bench render -- --samples 50 --size 1000 --gif-size 600 --plies 100`.
+//!
+//! - a still of a crowded Epoch middlegame with its last move, as a PNG;
+//! - a seeded Epoch game of `--plies` plies as an animated GIF, Herald's way (the fixed
+//!   palette, only the changed rectangle per frame);
+//! - for comparison, the first frames of that GIF through `image`'s GIF encoder (each frame
+//!   quantised anew, whole frames), per frame and extrapolated to the game.
 
 mod common;
 
 use std::time::Instant;
 
+use common::seeded::seeded_game;
 use common::{median, Args, EPOCH_MIDGAME};
-use herald::render::{render, snapshot, Options, Scene};
-use herald::rules::{new_game, VariantId};
+use herald::render::{render, render_gif, snapshot, Options, Scene, Timing};
+use herald::rules::{new_game, AnyGame, VariantId};
 
 fn main() {
     let args = Args::read();
     let samples = args.number("samples", 50, 1);
     let width = args.number("size", 1000, 1000);
+    still(samples, width);
+    let plies = args.number("plies", 100, 6);
+    let gif_width = args.number("gif-size", 600, 600);
+    let game = seeded(plies);
+    animation(&*game, (samples / 10).max(1), gif_width);
+    with_image_crate(&*game, args.number("image-frames", 4, 1), gif_width);
+}
+
+fn still(samples: usize, width: u32) {
     let mut game = new_game(VariantId::Epoch, Some(EPOCH_MIDGAME)).expect("the middlegame");
     if let Some(m) = game.legal_moves().into_iter().find(|m| m.marks.captures) {
         game.play(&m.coordinate).expect("a legal capture");
     }
     let (board, last, _) = snapshot(&*game, None);
     let scene = Scene {
-        board: &board,
         last_move: last.as_ref(),
-        focus: None,
-        status: None,
+        ..Scene::of(&board)
     };
     let options = Options { width, flip: false };
-    // The first render fills the sprite cache; a running bot pays that once.
+    // The first render fills the sprite cache and the palette; a running bot pays that once.
     let mut png = render(&scene, options).png().expect("a PNG");
     let (mut draw, mut encode, mut total) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..samples {
@@ -48,5 +62,104 @@ fn main() {
         median(encode) * 1e3,
         median(total) * 1e3,
         png.len()
+    );
+}
+
+/// A seeded Epoch game of up to `plies` plies from the start.
+fn seeded(plies: usize) -> Box<dyn AnyGame> {
+    let mut game = new_game(VariantId::Epoch, None).expect("the start");
+    for mv in seeded_game(VariantId::Epoch, 18, plies) {
+        game.play(&mv).expect("a replayed move");
+    }
+    game
+}
+
+fn animation(game: &dyn AnyGame, samples: usize, width: u32) {
+    let options = Options { width, flip: false };
+    let timing = Timing::default();
+    let mut gif = render_gif(game, None, options, timing).expect("a GIF");
+    let mut times = Vec::new();
+    for _ in 0..samples {
+        let t = Instant::now();
+        gif = render_gif(game, None, options, timing).expect("a GIF");
+        times.push(t.elapsed().as_secs_f64());
+    }
+    // The share of drawing and of mapping to the palette: the same frames, one by one.
+    let (mut draw, mut index) = (0.0, 0.0);
+    let mut replay = new_game(VariantId::Epoch, None).expect("the start");
+    let moves = game.moves_played();
+    for i in 0..=moves.len() {
+        if i > 0 {
+            replay.play(&moves[i - 1]).expect("a replayed move");
+        }
+        let (board, last, _) = snapshot(&*replay, None);
+        let scene = Scene {
+            last_move: last.as_ref(),
+            ..Scene::of(&board)
+        };
+        let t = Instant::now();
+        let image = render(&scene, options);
+        draw += t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        std::hint::black_box(image.indexed());
+        index += t.elapsed().as_secs_f64();
+    }
+    println!(
+        "gif {width} px, {} plies ({} frames): median {:.1} ms (of which drawing {:.1} ms, palette indices {:.1} ms); GIF {} bytes",
+        moves.len(),
+        moves.len() + 1,
+        median(times) * 1e3,
+        draw * 1e3,
+        index * 1e3,
+        gif.len()
+    );
+}
+
+/// The same frames through `image::codecs::gif`, which quantises each RGBA frame itself.
+fn with_image_crate(game: &dyn AnyGame, frames: usize, width: u32) {
+    use image::codecs::gif::GifEncoder;
+    use image::{Frame, RgbaImage};
+    let options = Options { width, flip: false };
+    let mut replay = new_game(VariantId::Epoch, None).expect("the start");
+    let mut images = Vec::new();
+    let moves = game.moves_played();
+    for i in 0..frames.min(moves.len() + 1) {
+        if i > 0 {
+            replay.play(&moves[i - 1]).expect("a replayed move");
+        }
+        let (board, last, _) = snapshot(&*replay, None);
+        let scene = Scene {
+            last_move: last.as_ref(),
+            ..Scene::of(&board)
+        };
+        let image = render(&scene, options);
+        let (w, h) = (image.width(), image.height());
+        let rgba: Vec<u8> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .flat_map(|(x, y)| {
+                let [r, g, b] = image.pixel(x, y);
+                [r, g, b, 255]
+            })
+            .collect();
+        images.push(RgbaImage::from_raw(w, h, rgba).expect("a frame"));
+    }
+    let t = Instant::now();
+    let mut out = Vec::new();
+    {
+        let mut encoder = GifEncoder::new_with_speed(&mut out, 10);
+        for image in &images {
+            encoder
+                .encode_frame(Frame::new(image.clone()))
+                .expect("a frame");
+        }
+    }
+    let per = t.elapsed().as_secs_f64() / images.len() as f64;
+    let all = moves.len() + 1;
+    println!(
+        "gif through image::codecs::gif (speed 10), {} frames: {:.1} ms a frame, so {:.0} ms for {all} frames; {} bytes a frame",
+        images.len(),
+        per * 1e3,
+        per * all as f64 * 1e3,
+        out.len() / images.len()
     );
 }

@@ -121,14 +121,35 @@ pub fn show(game: &dyn AnyGame) -> String {
     format!("{}\n{status}\n{check}\n", game.position_text())
 }
 
+/// What `herald render` makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// The position as a PNG, the last move highlighted.
+    Png,
+    /// The whole game as an animated GIF.
+    Gif,
+}
+
 /// `herald render`: the position as a PNG, the last move highlighted; with `piece`, the moves
-/// of the piece on that square.
+/// of the piece on that square; with [`Picture::Gif`], the whole game as an animation.
+/// `players` labels the sides.
 pub fn render(
     game: &dyn AnyGame,
     piece: Option<&str>,
+    players: Option<&crate::render::Players>,
+    picture: Picture,
     options: crate::render::Options,
 ) -> Result<Vec<u8>, CommandError> {
     let board = game.board();
+    if picture == Picture::Gif {
+        if piece.is_some() {
+            return Err(CommandError::Usage(
+                "--piece draws one position: it does not go with --gif".into(),
+            ));
+        }
+        let timing = crate::render::Timing::default();
+        return Ok(crate::render::render_gif(game, players, options, timing)?);
+    }
     let piece = match piece {
         None => None,
         Some(text) => {
@@ -147,7 +168,9 @@ pub fn render(
             Some(square)
         }
     };
-    Ok(crate::render::render_game(game, piece, options)?)
+    Ok(crate::render::render_game_with(
+        game, piece, players, options,
+    )?)
 }
 
 /// `herald rules bestmove`: the engine's move in coordinate form, then

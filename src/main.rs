@@ -22,7 +22,8 @@ enum Command {
     /// Rules tools: legal moves, perft, position status.
     #[command(subcommand)]
     Rules(RulesCommand),
-    /// Draw a position as a PNG: the last move highlighted, or one piece's moves.
+    /// Draw a position as a PNG (the last move highlighted, or one piece's moves), or a game as
+    /// an animated GIF.
     Render {
         #[command(flatten)]
         position: PositionArgs,
@@ -32,10 +33,19 @@ enum Command {
         /// Draw the board from Black's side.
         #[arg(long)]
         flip: bool,
-        /// Image width in pixels.
-        #[arg(long, default_value_t = 1000)]
-        size: u32,
-        /// Where to write the PNG.
+        /// Image width in pixels (default: 1000, or 600 with --gif).
+        #[arg(long)]
+        size: Option<u32>,
+        /// The label by White's side, e.g. a player's name (default: the side's name).
+        #[arg(long, value_name = "NAME")]
+        white: Option<String>,
+        /// The label by Black's side.
+        #[arg(long, value_name = "NAME")]
+        black: Option<String>,
+        /// Draw the whole game as an animated GIF: a frame per ply, the result on the last.
+        #[arg(long, conflicts_with = "piece")]
+        gif: bool,
+        /// Where to write the PNG (or the GIF).
         #[arg(long)]
         out: std::path::PathBuf,
     },
@@ -315,17 +325,47 @@ fn engine(command: EngineCommand) -> ExitCode {
     }
 }
 
+/// What `herald render` draws, besides the position.
+struct Drawing<'a> {
+    piece: Option<&'a str>,
+    players: Option<&'a herald::render::Players>,
+    picture: cli::Picture,
+    options: herald::render::Options,
+}
+
+/// The players' labels of `--white` and `--black`: none when neither is given, and a side
+/// given none keeps its name.
+fn players(
+    white: Option<String>,
+    black: Option<String>,
+    variant: herald::rules::VariantId,
+) -> Option<herald::render::Players> {
+    if white.is_none() && black.is_none() {
+        return None;
+    }
+    let [w, b] = variant.sides();
+    Some(herald::render::Players::new(
+        white.unwrap_or_else(|| w.to_string()),
+        black.unwrap_or_else(|| b.to_string()),
+    ))
+}
+
 fn render(
     position: &PositionArgs,
-    piece: Option<&str>,
-    options: herald::render::Options,
+    drawing: Drawing,
     out: &std::path::Path,
 ) -> anyhow::Result<Result<(), cli::CommandError>> {
     let game = match position.game() {
         Ok(game) => game,
         Err(e) => return Ok(Err(e)),
     };
-    let png = match cli::render(&*game, piece, options) {
+    let Drawing {
+        piece,
+        players,
+        picture,
+        options,
+    } = drawing;
+    let png = match cli::render(&*game, piece, players, picture, options) {
         Ok(png) => png,
         Err(e) => return Ok(Err(e)),
     };
@@ -467,10 +507,28 @@ fn main() -> ExitCode {
             piece,
             flip,
             size,
+            white,
+            black,
+            gif,
             out,
         }) => {
-            let options = herald::render::Options { width: size, flip };
-            match render(&position, piece.as_deref(), options, &out) {
+            let (picture, default) = if gif {
+                (cli::Picture::Gif, herald::render::GIF_WIDTH)
+            } else {
+                (cli::Picture::Png, 1000)
+            };
+            let options = herald::render::Options {
+                width: size.unwrap_or(default),
+                flip,
+            };
+            let players = players(white, black, position.variant);
+            let drawing = Drawing {
+                piece: piece.as_deref(),
+                players: players.as_ref(),
+                picture,
+                options,
+            };
+            match render(&position, drawing, &out) {
                 Ok(Ok(())) => ExitCode::SUCCESS,
                 Ok(Err(e)) => {
                     eprintln!("herald: {e}");

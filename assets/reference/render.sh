@@ -22,3 +22,15 @@ $herald render --size $size --out $out/g7-check-flipped.png --flip \
 # The moves of an enhanced Mage: green dots, and the Sentinel its blast would catch in red.
 $herald render --size $size --out $out/mage-moves.png --piece d5 \
   --fen "6pm5/13/13/13/7l5/13/4l3t4/2s10/3G9/5M7/1s2A8/13/6P6 w - - - - - 0 12"
+# At a phone's width: players' labels by their sides, the last move framed on every tint.
+$herald render --size 450 --out $out/midgame-450.png --white "alice 1523" --black "bob 1480" \
+  --fen "st1g1ep4ts/1h4a3g2/lla5llh2/3ll1ml2ll1/13/2l2l7/L2L2l3L1l/3MLL7/1L10L/6L4L1/2L4LLL3/S1HT4A4/1G2AEP2GHTS b Mam k6 - - - 0 23" \
+  --moves "g7f6"
+# Morphy's Opera game: each side's missing pieces in its strip, the result under the board.
+opera="e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#"
+$herald render --size 450 --variant chess --moves "$opera" --white Morphy --black "Duke Karl / Count Isouard" \
+  --out $out/opera-450.png
+# The same game as an animated GIF (600 px by default), and the first 40 plies of an Epoch game.
+$herald render --gif --variant chess --moves "$opera" --white Morphy --black "Duke Karl / Count Isouard" \
+  --out $out/opera.gif
+$herald render --gif --out $out/epoch-40.gif --moves "m3m4 h13h12 a3a4 d13d12 b3b5 i13h13 j1k2 f11f8 e3e4 h12k12 c1f4 l13j10 f4c7 d11d9 c7g11 h11h10 g11a5 a11a9 k2m2 j10i8 i1i2 f8f7 e1e2 c13b12 g3g5 i11i10 a1a2 l11l10 k1j1 j11j9 e4e6 k13l13 i2f2 i8j10 i3i4 m13m12 h1i2 a13a12 a5e9 j13k13"

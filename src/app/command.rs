@@ -208,6 +208,8 @@ pub enum Command {
     History {
         opponent: Option<String>,
         game: Option<i64>,
+        /// Also send the game as an animated GIF.
+        gif: bool,
     },
     /// Accepts or declines a challenge, named by its number or by the challenger (needed
     /// only when several wait).

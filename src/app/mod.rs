@@ -235,9 +235,11 @@ impl Service {
                 self.piece(req, square, opponent.as_deref()).await
             }
             Command::Games => self.games(req).await,
-            Command::History { opponent, game } => {
-                self.history(req, opponent.as_deref(), *game).await
-            }
+            Command::History {
+                opponent,
+                game,
+                gif,
+            } => self.history(req, opponent.as_deref(), *game, *gif).await,
             Command::Answer {
                 accept,
                 challenger,

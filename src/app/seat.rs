@@ -194,6 +194,33 @@ impl Service {
         Ok(self.store.apply(row, &change).await?)
     }
 
+    /// The whole game as an animated GIF with `bottom`'s side at the bottom, or none when
+    /// images are off or drawing failed.
+    pub(super) async fn replay_gif(&self, game: &dyn AnyGame, bottom: Color) -> Option<Vec<u8>> {
+        let options = render::Options {
+            width: render::GIF_WIDTH,
+            flip: bottom == Color::Black,
+        };
+        self.images?;
+        let game = game.clone_box();
+        let _turn = self.drawing.acquire().await.ok()?;
+        let timing = render::Timing::default();
+        let drawn =
+            tokio::task::spawn_blocking(move || render::render_gif(&*game, None, options, timing))
+                .await;
+        match drawn {
+            Ok(Ok(gif)) => Some(gif),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "could not draw the game's GIF");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "drawing the game's GIF failed");
+                None
+            }
+        }
+    }
+
     /// The board image with `bottom`'s side at the bottom, or none when images are off or
     /// drawing failed (the text still goes).
     pub(super) async fn image(

@@ -2,7 +2,7 @@
 //! challenges, a game's history, and the rules.
 
 use super::record::{movetext, record_file};
-use super::{words, Handled, Refusal, Reply, Request, Service, Text};
+use super::{words, Attachment, Handled, Refusal, Reply, Request, Service, Text};
 use crate::rules::{Color, Square, VariantId};
 use crate::store::{GameStatus, StoredGame};
 
@@ -144,6 +144,7 @@ impl Service {
         req: &Request,
         opponent: Option<&str>,
         number: Option<i64>,
+        gif: bool,
     ) -> Handled {
         let row = self.look(req, opponent, number).await?;
         let moves = self.store.moves(row.id).await?;
@@ -151,6 +152,18 @@ impl Service {
         let text = movetext(&moves, &game.move_numbers());
         let mut reply = Reply::private(&req.channel, words::history(&row, &text));
         reply.attachment = Some(record_file(&row, &moves, &*game));
-        Ok(vec![reply])
+        let mut replies = vec![reply];
+        if gif {
+            let bottom = viewer_side(&row, &req.user, false);
+            if let Some(bytes) = self.replay_gif(&*game, bottom).await {
+                let mut animation = Reply::private(&req.channel, words::HISTORY_GIF);
+                animation.attachment = Some(Attachment {
+                    name: format!("game-{}.gif", row.id),
+                    bytes,
+                });
+                replies.push(animation);
+            }
+        }
+        Ok(replies)
     }
 }

@@ -41,7 +41,7 @@ fn known_options(name: &str) -> Option<Vec<&'static str>> {
         "withdraw" => vec!["opponent", "challenge"],
         "move" => vec!["move", "opponent", "confirm"],
         "swap" | "resign" | "draw" | "abort" => vec!["opponent"],
-        "history" => vec!["player", "game", "opponent"],
+        "history" => vec!["player", "game", "opponent", "gif"],
         "board" => vec!["player", "game", "opponent", "flip", "private"],
         "piece" => vec!["square", "opponent"],
         "games" => vec![],
@@ -214,6 +214,7 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
         "history" => Command::History {
             opponent: player(),
             game: number("game")?,
+            gif: flag(&o, "gif")?,
         },
         "accept" | "decline" => Command::Answer {
             accept: name.eq_ignore_ascii_case("accept"),

@@ -170,8 +170,9 @@ fn draw_squares(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
     }
 }
 
-/// The marks drawn under the pieces: zone edges, special squares, the blast ring, riposte,
-/// check, portals and marked squares. `line` is the width of a square's frame.
+/// The marks drawn under the pieces: zone edges, special squares, the frames of the last
+/// move's squares (or of the focused piece's, over the command square's frame), the blast
+/// ring, riposte, check, portals and marked squares. `line` is the width of a square's frame.
 fn draw_marks_under(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, line: f32) {
     let view = scene.board;
     for zone in &view.zones {
@@ -179,6 +180,14 @@ fn draw_marks_under(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, line: f
     }
     for &sq in &view.special_squares {
         overlays::frame(pixmap, layout, sq, theme::COMMAND_EDGE, line, false);
+    }
+    if let Some(marks) = scene.last_move {
+        overlays::edge(pixmap, layout, marks.from, theme::LAST_MOVE_EDGE);
+        overlays::edge(pixmap, layout, marks.to, theme::LAST_MOVE_EDGE);
+    }
+    if let Some(focus) = scene.focus {
+        let green = theme::MOVE_DOT.with_alpha(255);
+        overlays::edge(pixmap, layout, focus.square, green);
     }
     if let Some(marks) = scene.last_move {
         overlays::blast_ring(pixmap, layout, marks);

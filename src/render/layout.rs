@@ -1,4 +1,7 @@
-//! Where things go: square size, margins, the board's orientation, the panel below it.
+//! Where things go: square size, the board's orientation, a strip for each player (the side at
+//! the top above the board, the side at the bottom under the file letters), and the lines of
+//! the panel at the bottom. The height depends only on the board's size, the width and the
+//! number of panel lines, so every image of one game has the same height.
 
 use tiny_skia::Rect;
 
@@ -15,23 +18,40 @@ pub struct Layout {
     pub board_y: f32,
     pub width: u32,
     pub height: u32,
-    /// Top of the information panel.
+    /// Height of a player's strip; the top one starts at 0.
+    pub strip: f32,
+    /// Top of the strip of the player at the bottom, under the file letters.
+    pub bottom_strip_y: f32,
+    /// Top of the panel's text lines, under the bottom strip.
     pub panel_y: f32,
+    /// Height of one panel line.
+    pub line: f32,
+    /// How many panel lines there are.
+    pub lines: u8,
 }
 
-/// The panel's height in squares.
-pub const PANEL_SQUARES: f32 = 3.1;
+/// The panel's lines when a board reports more than whose turn it is (a no-progress count,
+/// zones, a riposte or a notice): the status line and the information line.
+pub const FULL_PANEL: u8 = 2;
 
 impl Layout {
-    /// A layout `width` pixels wide (clamped to 160..=4000).
+    /// A layout `width` pixels wide (clamped to 160..=4000) with both panel lines.
     pub fn new(files: u8, ranks: u8, width: u32, flip: bool) -> Layout {
+        Layout::with_lines(files, ranks, width, flip, FULL_PANEL)
+    }
+
+    /// A layout `width` pixels wide (clamped to 160..=4000) with `lines` panel lines.
+    pub fn with_lines(files: u8, ranks: u8, width: u32, flip: bool, lines: u8) -> Layout {
         let width = width.clamp(160, 4000);
         let square = (width as f32 / (files as f32 + 0.9)).floor();
         let board_x = ((width as f32 - square * files as f32) * 0.65).round();
-        let board_y = (square * 0.3).round();
-        let labels = (square * 0.55).round();
-        let panel_y = board_y + square * ranks as f32 + labels;
-        let height = (panel_y + square * PANEL_SQUARES).round() as u32;
+        let strip = (square * 0.72).round().max(16.0);
+        let board_y = strip;
+        let labels = (square * 0.5).round().max(10.0);
+        let bottom_strip_y = board_y + square * ranks as f32 + labels;
+        let panel_y = bottom_strip_y + strip;
+        let line = (square * 0.6).round().max(14.0);
+        let height = (panel_y + line * lines as f32 + (square * 0.15).round()) as u32;
         Layout {
             files,
             ranks,
@@ -41,7 +61,48 @@ impl Layout {
             board_y,
             width,
             height,
+            strip,
+            bottom_strip_y,
             panel_y,
+            line,
+            lines,
+        }
+    }
+
+    /// The panel lines a board needs: the information line only when it has something that
+    /// can show there, which a variant reports in every position or in none.
+    pub fn lines_for(view: &crate::rules::BoardView) -> u8 {
+        let info = view.no_progress.is_some()
+            || !view.zones.is_empty()
+            || !view.riposte.is_empty()
+            || view.notice.is_some();
+        if info {
+            FULL_PANEL
+        } else {
+            1
+        }
+    }
+
+    /// The layout of a board view.
+    pub fn for_view(view: &crate::rules::BoardView, width: u32, flip: bool) -> Layout {
+        Layout::with_lines(view.files, view.ranks, width, flip, Layout::lines_for(view))
+    }
+
+    /// The side whose strip is at the top.
+    pub fn top_side(&self) -> crate::rules::Color {
+        if self.flip {
+            crate::rules::Color::White
+        } else {
+            crate::rules::Color::Black
+        }
+    }
+
+    /// The top of a side's strip.
+    pub fn strip_y(&self, color: crate::rules::Color) -> f32 {
+        if color == self.top_side() {
+            0.0
+        } else {
+            self.bottom_strip_y
         }
     }
 

@@ -1,13 +1,15 @@
 //! Board images: a rules-level snapshot ([`BoardView`], the last move, optionally one piece's
-//! moves) in, a PNG out. Reads no database and calls no Discord API; knows no variant, only
+//! moves) in, a PNG out; or a whole game in, an animated GIF out. Reads no database and calls no Discord API; knows no variant, only
 //! the shapes the rules report (emblems, zones, special squares).
 //!
 //! [`BoardView`]: crate::rules::BoardView
 
 mod board;
 pub mod chart;
+mod gif;
 pub mod layout;
 mod overlays;
+mod palette;
 mod panel;
 mod pieces;
 mod png;
@@ -20,8 +22,9 @@ use tiny_skia::Pixmap;
 use crate::rules::{AnyGame, Square};
 use layout::Layout;
 
+pub use gif::{render_gif, Timing, GIF_WIDTH};
 pub use png::{Image, RenderError};
-pub use scene::{outcome_line, snapshot, Focus, Scene};
+pub use scene::{outcome_line, snapshot, start_board, taken, Focus, Players, Scene, Taken};
 
 /// How to draw: the image width in pixels and which side is at the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,26 +44,44 @@ impl Default for Options {
 }
 
 /// Renders a game as a PNG: the position, the last move highlighted, the result if it is over,
-/// and with `piece` the moves of the piece on that square.
+/// and with `piece` the moves of the piece on that square. The sides are labelled with their
+/// names ("White", "Light"); see [`render_game_with`] for players' labels.
 pub fn render_game(
     game: &dyn AnyGame,
     piece: Option<Square>,
     options: Options,
 ) -> Result<Vec<u8>, RenderError> {
+    render_game_with(game, piece, None, options)
+}
+
+/// [`render_game`] with a label by each side, e.g. `Players::new("alice 1523", "bob 1480")`.
+pub fn render_game_with(
+    game: &dyn AnyGame,
+    piece: Option<Square>,
+    players: Option<&Players>,
+    options: Options,
+) -> Result<Vec<u8>, RenderError> {
     let (board, last, focus) = snapshot(game, piece);
+    let taken = start_board(game).map_or_else(Vec::new, |start| taken(&start, &board));
     let scene = Scene {
         board: &board,
         last_move: if focus.is_some() { None } else { last.as_ref() },
         focus: focus.as_ref(),
         status: scene::outcome_line(game),
+        players,
+        taken,
     };
     render(&scene, options).png()
 }
 
 /// Draws a scene.
 pub fn render(scene: &Scene, options: Options) -> Image {
-    let view = scene.board;
-    let layout = Layout::new(view.files, view.ranks, options.width, options.flip);
+    let layout = Layout::for_view(scene.board, options.width, options.flip);
+    render_in(scene, layout)
+}
+
+/// Draws a scene in a given layout.
+fn render_in(scene: &Scene, layout: Layout) -> Image {
     let mut pixmap = Pixmap::new(layout.width, layout.height).expect("the image has a size");
     board::draw(&mut pixmap, &layout, scene);
     panel::draw(&mut pixmap, &layout, scene);

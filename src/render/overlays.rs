@@ -41,6 +41,23 @@ pub fn frame(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba, width: f
     pixmap.stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
 }
 
+/// A solid frame along a square's very edge, outside the badge of an enhanced piece: the
+/// last move's squares, the focused piece's square.
+pub fn edge(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba) {
+    let w = (layout.square * 0.085).max(3.0).round();
+    let r = layout.rect(sq);
+    let paint = paint(c);
+    let bars = [
+        Rect::from_xywh(r.left(), r.top(), r.width(), w),
+        Rect::from_xywh(r.left(), r.bottom() - w, r.width(), w),
+        Rect::from_xywh(r.left(), r.top() + w, w, r.height() - 2.0 * w),
+        Rect::from_xywh(r.right() - w, r.top() + w, w, r.height() - 2.0 * w),
+    ];
+    for rect in bars.into_iter().flatten() {
+        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+    }
+}
+
 /// A zone's outer edge, in the side's colour, drawn just inside the zone. White's edge lies
 /// along the boundary and Black's one stroke further in, so two zones sharing an edge show
 /// both lines. (The tint itself is part of each square's colour.)

@@ -1,5 +1,7 @@
-//! The panel under the board: whose turn it is (or the result), the no-progress count, an
-//! open riposte and the zone legend, the rules' notice, and each side's lost pieces.
+//! Around the board: a strip for each player (a chip of the side's colour, the player's label
+//! and the pieces the side is missing), and the panel's lines under the bottom strip: whose
+//! turn it is (or the result), then the no-progress count, an open riposte, the rules' notice
+//! and the zone legend.
 
 use tiny_skia::{Pixmap, Rect, Transform};
 
@@ -7,45 +9,28 @@ use super::board::blit;
 use super::layout::Layout;
 use super::overlays::paint;
 use super::pieces::{self, Look};
-use super::scene::Scene;
+use super::scene::{lost_of, Scene, Taken};
 use super::text;
 use super::theme::{self, Rgba};
 use crate::rules::{BoardView, Color};
 
-/// Draws the panel of a scene.
+/// Draws the strips and the panel of a scene.
 pub fn draw(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
-    let view = scene.board;
-    let q = layout.square;
-    let small = q * 0.34;
-    let y1 = layout.panel_y + q * 0.5;
-    turn_line(pixmap, layout, scene, y1);
-
-    // Line 2: the no-progress count and an open riposte; the zone legend on the right.
-    let y2 = y1 + q * 0.55;
-    progress_line(pixmap, layout, view, y2);
-    if !view.zones.is_empty() {
-        zone_legend(pixmap, layout, y2);
-    }
-
-    // Line 3, when the rules have one: what the side to move must do first.
-    let mut y = y2 + q * 0.25;
-    if let (Some(notice), None) = (&view.notice, &scene.status) {
-        text::draw(
-            pixmap,
-            notice,
-            layout.board_x,
-            y2 + q * 0.5,
-            small,
-            theme::MARKED,
-        );
-        y += q * 0.5;
-    }
-
-    // Lines 3 and 4: each side's lost pieces, with the file each was lost on.
+    let fallback;
+    let taken = if scene.taken.is_empty() {
+        fallback = lost_of(scene.board);
+        &fallback
+    } else {
+        &scene.taken
+    };
     for color in Color::BOTH {
-        if lost_row(pixmap, layout, view, color, y) {
-            y += q * 0.85;
-        }
+        strip(pixmap, layout, scene, color, taken);
+    }
+    let y1 = layout.panel_y + layout.line * 0.7;
+    turn_line(pixmap, layout, scene, y1);
+    if layout.lines > 1 {
+        let y2 = y1 + layout.line;
+        info_line(pixmap, layout, scene, y2);
     }
 }
 
@@ -62,15 +47,76 @@ fn chip(pixmap: &mut Pixmap, x: f32, y: f32, side: f32, fill: Rgba, edge: Rgba) 
     }
 }
 
+/// The chip colours of a side.
+fn side_chip(color: Color) -> (Rgba, Rgba) {
+    match color {
+        Color::White => (theme::WHITE_PIECE, theme::WHITE_PIECE_LINE),
+        Color::Black => (theme::BLACK_PIECE, theme::LABEL),
+    }
+}
+
+/// One side's strip: its chip, its label, then the pieces it is missing, each on a tile that keeps dark pieces readable on the dark frame, with the file a
+/// lost piece was lost on after it.
+fn strip(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, color: Color, taken: &[Taken]) {
+    let view = scene.board;
+    let (top, h) = (layout.strip_y(color), layout.strip);
+    let px = (h * 0.56).max(11.0);
+    let baseline = top + h * 0.5 + px * 0.36;
+    let (fill, edge) = side_chip(color);
+    let x0 = layout.board_x;
+    let side = px * 0.9;
+    chip(pixmap, x0, baseline - side * 0.92, side, fill, edge);
+    let label = match scene.players {
+        Some(players) => players.of(color).to_string(),
+        None => view.sides[color.index()].to_string(),
+    };
+    let x = x0 + side * 1.35;
+    text::draw(pixmap, &label, x, baseline, px, theme::LABEL);
+    let mine: Vec<&Taken> = taken.iter().filter(|t| t.color == color).collect();
+    if mine.is_empty() {
+        return;
+    }
+    let right = layout.board_x + layout.square * layout.files as f32;
+    let icon = (h * 0.86).round();
+    let small = px * 0.8;
+    let widths: Vec<f32> = mine
+        .iter()
+        .map(|t| icon + t.file.map_or(0.0, |f| text::width(&f.to_string(), small)) + 2.0)
+        .collect();
+    let total: f32 = widths.iter().sum();
+    // Right-aligned to the board's edge; squeezed when they would reach the label.
+    let after_label = x + text::width(&label, px) + px * 0.8;
+    let start = (right - total).max(after_label);
+    let squeeze = ((right - start) / total).min(1.0);
+    let tile_top = top + (h - icon) / 2.0;
+    let mut cx = start;
+    for (t, w) in mine.iter().zip(widths) {
+        if let Some(tile) = Rect::from_xywh(cx, tile_top, icon, icon) {
+            pixmap.fill_rect(tile, &paint(theme::TILE), Transform::identity(), None);
+        }
+        let sprite = pieces::sprite(t.emblem, t.livery, Look::Normal, icon as u32);
+        blit(pixmap, &sprite, cx.round() as i32, tile_top.round() as i32);
+        if let Some(file) = t.file {
+            let letter = file.to_string();
+            text::draw(
+                pixmap,
+                &letter,
+                cx + icon + 1.0,
+                baseline,
+                small,
+                theme::LABEL,
+            );
+        }
+        cx += w * squeeze;
+    }
+}
+
 /// Line 1, with its baseline at `y`: whose turn, after a chip of that side's colour, and
 /// check; or the result.
 fn turn_line(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, y: f32) {
     let view = scene.board;
-    let big = layout.square * 0.42;
-    let (fill, edge) = match view.turn {
-        Color::White => (theme::WHITE_PIECE, theme::WHITE_PIECE_LINE),
-        Color::Black => (theme::BLACK_PIECE, theme::LABEL),
-    };
+    let big = layout.line * 0.68;
+    let (fill, edge) = side_chip(view.turn);
     let status = scene.status.clone().unwrap_or_else(|| {
         format!(
             "{} to move · move {}",
@@ -91,9 +137,11 @@ fn turn_line(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, y: f32) {
     }
 }
 
-/// The left of line 2: the no-progress count, then an open riposte's squares.
-fn progress_line(pixmap: &mut Pixmap, layout: &Layout, view: &BoardView, y: f32) {
-    let small = layout.square * 0.34;
+/// Line 2: the no-progress count, an open riposte's squares and the rules' notice from the
+/// left; the zone legend on the right.
+fn info_line(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, y: f32) {
+    let view = scene.board;
+    let small = layout.line * 0.56;
     let mut x = layout.board_x;
     if let Some((count, limit)) = view.no_progress {
         let line = format!("No progress: {count} of {limit} turns");
@@ -104,56 +152,37 @@ fn progress_line(pixmap: &mut Pixmap, layout: &Layout, view: &BoardView, y: f32)
         let squares: Vec<String> = view.riposte.iter().map(|s| s.to_string()).collect();
         let line = format!("Riposte open: {}", squares.join(", "));
         text::draw(pixmap, &line, x, y, small, theme::RIPOSTE);
+        x += text::width(&line, small) + small;
+    }
+    if let (Some(notice), None) = (&view.notice, &scene.status) {
+        text::draw(pixmap, notice, x, y, small, theme::MARKED);
+    }
+    if !view.zones.is_empty() {
+        zone_legend(pixmap, layout, view, y, small);
     }
 }
 
-/// The right of line 2: a chip and a name for each side's zone, right-aligned to the board.
-fn zone_legend(pixmap: &mut Pixmap, layout: &Layout, y: f32) {
-    let small = layout.square * 0.34;
+/// A chip and a name for each side's zone, right-aligned to the board.
+fn zone_legend(pixmap: &mut Pixmap, layout: &Layout, view: &BoardView, y: f32, small: f32) {
     let mut x = layout.board_x + layout.square * layout.files as f32;
-    for (label, fill, edge) in [
+    for (color, fill, edge) in [
         (
-            "Black zone",
+            Color::Black,
             theme::BLACK_ZONE.with_alpha(255),
             theme::BLACK_ZONE_EDGE,
         ),
         (
-            "White zone",
+            Color::White,
             theme::WHITE_ZONE.with_alpha(255),
             theme::WHITE_ZONE_EDGE,
         ),
     ] {
-        let w = text::width(label, small);
+        let label = format!("{} zone", view.sides[color.index()]);
+        let w = text::width(&label, small);
         x -= w;
-        text::draw(pixmap, label, x, y, small, theme::MUTED);
+        text::draw(pixmap, &label, x, y, small, theme::MUTED);
         x -= small * 1.3;
         chip(pixmap, x, y - small * 0.85, small, fill, edge);
         x -= small * 1.2;
     }
-}
-
-/// One side's lost pieces from the top `y`: a label, then the pieces in a row with the file
-/// each was lost on. False, drawing nothing, when that side has lost none.
-fn lost_row(pixmap: &mut Pixmap, layout: &Layout, view: &BoardView, color: Color, y: f32) -> bool {
-    let q = layout.square;
-    let (x0, small) = (layout.board_x, q * 0.34);
-    let right = layout.board_x + q * layout.files as f32;
-    let icon = (q * 0.5).round().max(8.0);
-    let lost: Vec<_> = view.lost.iter().filter(|l| l.color == color).collect();
-    if lost.is_empty() {
-        return false;
-    }
-    let label = format!("{} lost", view.sides[color.index()]);
-    text::draw(pixmap, &label, x0, y + icon * 0.62, small, theme::MUTED);
-    let start = x0 + text::width("Black lost", small) + small * 0.8;
-    let step = ((right - start) / lost.len() as f32).min(icon * 1.08);
-    for (i, l) in lost.iter().enumerate() {
-        let x = start + i as f32 * step;
-        let sprite = pieces::sprite(l.emblem, l.livery, Look::Normal, icon as u32);
-        blit(pixmap, &sprite, x.round() as i32, y.round() as i32);
-        let file = l.file.to_string();
-        let (cx, baseline) = (x + icon / 2.0, y + icon + small * 0.85);
-        text::draw_centred(pixmap, &file, cx, baseline, small * 0.85, theme::LABEL);
-    }
-    true
 }

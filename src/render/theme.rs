@@ -16,6 +16,8 @@ impl Rgba {
 
 /// The frame around the board and the panel: dark, to sit well in Discord's dark theme.
 pub const BACKGROUND: Rgba = Rgba(38, 37, 34, 255);
+/// The tile behind a missing piece in a player's strip, light enough for dark pieces.
+pub const TILE: Rgba = Rgba(150, 143, 130, 255);
 pub const LABEL: Rgba = Rgba(222, 216, 204, 255);
 pub const MUTED: Rgba = Rgba(160, 154, 142, 255);
 
@@ -33,6 +35,9 @@ pub const COMMAND: Rgba = Rgba(128, 40, 170, 96);
 pub const COMMAND_EDGE: Rgba = Rgba(112, 28, 156, 255);
 
 pub const LAST_MOVE: Rgba = Rgba(150, 200, 20, 120);
+/// The frame along the edge of the last move's squares: it shows on every tint and outside
+/// the badge of an enhanced piece.
+pub const LAST_MOVE_EDGE: Rgba = Rgba(30, 150, 50, 255);
 pub const VICTIM: Rgba = Rgba(214, 40, 30, 110);
 pub const VICTIM_MARK: Rgba = Rgba(178, 20, 16, 230);
 pub const BLAST_RING: Rgba = Rgba(232, 96, 0, 255);
@@ -40,7 +45,7 @@ pub const CHECK: Rgba = Rgba(230, 20, 10, 230);
 pub const RIPOSTE: Rgba = Rgba(232, 36, 120, 255);
 
 /// The moves-of-one-piece legend: green square, green dots, red corners, red squares.
-pub const FOCUS: Rgba = Rgba(60, 170, 60, 130);
+pub const FOCUS: Rgba = Rgba(60, 170, 60, 150);
 pub const MOVE_DOT: Rgba = Rgba(24, 128, 40, 200);
 pub const CAPTURE_CORNER: Rgba = Rgba(204, 24, 24, 220);
 pub const CAUGHT: Rgba = Rgba(220, 30, 30, 120);

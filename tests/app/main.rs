@@ -12,5 +12,6 @@ mod players;
 mod ratings;
 mod records;
 mod render;
+mod replay;
 mod service;
 mod sparring;

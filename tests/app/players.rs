@@ -38,6 +38,7 @@ fn history(player: Option<&str>, game: Option<i64>) -> Command {
     Command::History {
         opponent: player.map(str::to_string),
         game,
+        gif: false,
     }
 }
 
@@ -57,6 +58,39 @@ impl Table {
         };
         self.service.handle(&req).await
     }
+}
+
+#[tokio::test]
+async fn history_with_gif_sends_the_game_as_an_animation_too() {
+    let t = table(true).await;
+    t.game(3).await;
+    t.mv("alice", "Tb1-d4").await;
+    let plain = t.say("alice", history(None, None)).await;
+    assert_eq!(plain.len(), 1, "no GIF unless asked");
+    let mut with_gif = history(None, None);
+    if let Command::History { gif, .. } = &mut with_gif {
+        *gif = true;
+    }
+    let r = t.say("alice", with_gif).await;
+    assert_eq!(r.len(), 2, "the history, then the animation");
+    assert!(r[0]
+        .attachment
+        .as_ref()
+        .is_some_and(|a| a.name.ends_with(".pgn")));
+    let file = r[1].attachment.as_ref().expect("the GIF");
+    assert!(file.name.starts_with("game-") && file.name.ends_with(".gif"));
+    let after = epoch_after(&["Tb1-d4"]);
+    let options = Options {
+        width: herald::render::GIF_WIDTH,
+        flip: false,
+    };
+    let expected = herald::render::render_gif(&*after, None, options, Default::default());
+    assert_eq!(
+        file.bytes,
+        expected.expect("a GIF"),
+        "alice's side at the bottom"
+    );
+    assert!(r[1].ephemeral);
 }
 
 #[tokio::test]

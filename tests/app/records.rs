@@ -33,6 +33,7 @@ impl Table {
                 Command::History {
                     opponent: Some(opponent.into()),
                     game: None,
+                    gif: false,
                 },
             )
             .await;

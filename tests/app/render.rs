@@ -1,18 +1,19 @@
 //! Board images: structure, not bytes. The PNG decodes at the expected size; zones, the last
 //! move, check, badges and the moves-of-one-piece marks land on the right squares; flipping
-//! mirrors the board.
+//! mirrors the board; the panel ends at its last line and keeps one height through a game;
+//! the players' labels and the pieces each side is missing show in the strips by the board.
 
 use crate::support::*;
 use herald::render::layout::Layout;
-use herald::render::{render, render_game, theme, Focus, Options, Scene};
-use herald::rules::{AnyGame, Square};
+use herald::render::{render, render_game_with, theme, Focus, Options, Players, Scene};
+use herald::rules::{new_game, AnyGame, Square, VariantId};
 
 fn sq(text: &str) -> Square {
     text.parse().expect("a square")
 }
 
 /// A decoded PNG: width, height, RGB rows.
-fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
+pub fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
     decoder.set_transformations(png::Transformations::EXPAND);
     let mut reader = decoder.read_info().expect("a PNG header");
@@ -25,18 +26,64 @@ fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
 
 struct Picture {
     width: u32,
+    height: u32,
     rgb: Vec<u8>,
     layout: Layout,
 }
 
 impl Picture {
     fn of(game: &dyn AnyGame, piece: Option<&str>, options: Options) -> Picture {
-        let png = render_game(game, piece.map(sq), options).expect("a PNG");
+        Picture::with(game, piece, None, options)
+    }
+
+    fn with(
+        game: &dyn AnyGame,
+        piece: Option<&str>,
+        players: Option<&Players>,
+        options: Options,
+    ) -> Picture {
+        let png = render_game_with(game, piece.map(sq), players, options).expect("a PNG");
         let (width, height, rgb) = decode(&png);
-        let board = game.board();
-        let layout = Layout::new(board.files, board.ranks, options.width, options.flip);
+        let layout = Layout::for_view(&game.board(), options.width, options.flip);
         assert_eq!((width, height), (layout.width, layout.height));
-        Picture { width, rgb, layout }
+        Picture {
+            width,
+            height,
+            rgb,
+            layout,
+        }
+    }
+
+    /// How many pixels differ from another picture of the same size in rows `y0..y1`.
+    fn differing_rows(&self, other: &Picture, y0: f32, y1: f32) -> usize {
+        let w = self.width as usize * 3;
+        let (a, b) = (y0 as usize * w, (y1 as usize).min(self.height as usize) * w);
+        self.rgb[a..b]
+            .chunks(3)
+            .zip(other.rgb[a..b].chunks(3))
+            .filter(|(p, q)| p != q)
+            .count()
+    }
+
+    /// The lowest row holding anything but the frame's background.
+    fn last_drawn_row(&self) -> u32 {
+        let bg = rgb(theme::BACKGROUND);
+        (0..self.height)
+            .rev()
+            .find(|&y| (0..self.width).any(|x| self.at(x as f32, y as f32) != bg))
+            .unwrap_or(0)
+    }
+
+    /// Pixels of a colour within a strip's rows, right of the board's middle (where the
+    /// missing pieces go, right-aligned, clear of a short label).
+    fn count_in_strip(&self, top: f32, colour: [u8; 3]) -> usize {
+        let bottom = top + self.layout.strip;
+        let l = &self.layout;
+        let middle = (l.board_x + l.square * l.files as f32 / 2.0) as u32;
+        (top as u32..bottom as u32)
+            .flat_map(|y| (middle..self.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.at(x as f32, y as f32) == colour)
+            .count()
     }
 
     fn at(&self, x: f32, y: f32) -> [u8; 3] {
@@ -85,7 +132,7 @@ fn plain(square: &str) -> [u8; 3] {
 #[test]
 fn the_png_decodes_at_the_requested_width() {
     let game = white("Pg1 pg13");
-    for width in [400, 1000] {
+    for width in [400, 450, 1000] {
         let pic = Picture::of(&*game, None, Options { width, flip: false });
         assert_eq!(pic.width, width);
     }
@@ -306,10 +353,9 @@ fn scenes_render_without_a_game_too() {
             .collect(),
     };
     let scene = Scene {
-        board: &board,
-        last_move: None,
         focus: Some(&focus),
         status: Some("White wins: checkmate".into()),
+        ..Scene::of(&board)
     };
     let image = render(
         &scene,
@@ -346,4 +392,139 @@ fn an_open_riposte_square_is_framed() {
         let c = before.at(bx + q * 0.08, by + q * (0.1 + 0.04 * i as f32));
         !(c[0] > 180 && c[1] < 90 && c[2] > 80)
     }));
+}
+
+/// A seeded legal game of `variant`, `plies` long at most.
+fn seeded(variant: VariantId, seed: u64, plies: usize) -> Box<dyn AnyGame> {
+    let mut game = new_game(variant, None).expect("the start");
+    for mv in crate::support::seeded::seeded_game(variant, seed, plies) {
+        play(&mut game, &mv);
+    }
+    game
+}
+
+#[test]
+fn the_panel_ends_at_its_last_line_and_keeps_one_height_through_a_game() {
+    for variant in VariantId::ALL {
+        for width in [450, 1000] {
+            let options = Options { width, flip: false };
+            let mut heights = Vec::new();
+            for plies in [0, 1, 12, 60] {
+                let game = seeded(variant, 7, plies);
+                let pic = Picture::of(&*game, None, options);
+                let band = pic.height - 1 - pic.last_drawn_row();
+                assert!(
+                    (band as f32) < pic.layout.square * 0.5,
+                    "{variant:?} at {width} px after {plies} plies: {band} px of empty band"
+                );
+                heights.push(pic.height);
+            }
+            assert!(
+                heights.windows(2).all(|h| h[0] == h[1]),
+                "{variant:?} at {width} px: heights {heights:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_last_move_is_framed_where_an_enhanced_piece_s_badge_does_not_reach() {
+    // The Marshal on c3 enhances the Legionary that steps from d4 to d5.
+    let mut game = white("Pm1 Mc3 Ld4 pa13");
+    let mv = game
+        .moves_from(sq("d4"))
+        .into_iter()
+        .find(|m| m.marks.to == sq("d5"))
+        .expect("the Legionary steps to d5");
+    play(&mut game, &mv.coordinate);
+    let pic = Picture::of(
+        &*game,
+        None,
+        Options {
+            width: 450,
+            flip: false,
+        },
+    );
+    assert!(close(pic.badge_spot("d5"), rgb(theme::BADGE)) || pic.badge_spot("d5")[2] < 140);
+    let edge = rgb(theme::LAST_MOVE_EDGE);
+    for s in ["d4", "d5"] {
+        let (x, y) = pic.layout.origin(sq(s));
+        let q = pic.layout.square;
+        // The middle of each side of the square, where the badge comes nearest.
+        for (dx, dy) in [(0.5, 0.02), (0.5, 0.97), (0.02, 0.5), (0.97, 0.5)] {
+            let c = pic.at(x + q * dx, y + q * dy);
+            assert_eq!(c, edge, "{s} is framed at ({dx}, {dy})");
+        }
+    }
+    // No frame where nothing moved.
+    let (x, y) = pic.layout.origin(sq("d6"));
+    assert_ne!(pic.at(x + pic.layout.square * 0.5, y + 1.0), edge);
+}
+
+#[test]
+fn the_players_labels_show_in_the_strips_by_their_sides() {
+    let game = white("Pg1 pg13");
+    let options = Options {
+        width: 450,
+        flip: false,
+    };
+    let plain = Picture::of(&*game, None, options);
+    let players = Players::new("alice 1523", "bob");
+    let named = Picture::with(&*game, None, Some(&players), options);
+    let l = &named.layout;
+    let board_top = l.strip;
+    assert!(
+        named.differing_rows(&plain, 0.0, board_top) > 50,
+        "Black's label above"
+    );
+    let (b0, b1) = (l.bottom_strip_y, l.bottom_strip_y + l.strip);
+    assert!(
+        named.differing_rows(&plain, b0, b1) > 50,
+        "White's label below"
+    );
+    assert_eq!(
+        named.differing_rows(&plain, board_top, b0),
+        0,
+        "the board is the same"
+    );
+    assert_eq!(named.differing_rows(&plain, b1, l.height as f32), 0);
+    // Flipped, White's label is the one on top.
+    let flip = Options {
+        width: 450,
+        flip: true,
+    };
+    let white_only = Players::new("alice 1523", "Black");
+    let top = Picture::with(&*game, None, Some(&white_only), flip);
+    let top_plain = Picture::of(&*game, None, flip);
+    assert!(top.differing_rows(&top_plain, 0.0, board_top) > 50);
+    assert_eq!(top.differing_rows(&top_plain, b0, b1), 0);
+}
+
+#[test]
+fn captured_material_shows_in_the_strip_of_the_side_that_lost_it() {
+    use herald::rules::Color;
+    let tile = rgb(theme::TILE);
+    let chess = new_game(VariantId::Chess, None).expect("the start");
+    // Chess: White takes a pawn; Epoch: the Assassin takes the Herald on e8.
+    for (mut game, moves) in [
+        (chess, "e4 d5 exd5"),
+        (white("Pg1 Mh1 Ae1 he8 pg13 mh13"), "Axe9"),
+    ] {
+        let start = Picture::of(&*game, None, Options::default());
+        for color in Color::BOTH {
+            let y = start.layout.strip_y(color);
+            assert_eq!(
+                start.count_in_strip(y, tile),
+                0,
+                "none missing at the start"
+            );
+        }
+        for mv in moves.split(' ') {
+            play(&mut game, mv);
+        }
+        let pic = Picture::of(&*game, None, Options::default());
+        let missing = |color| pic.count_in_strip(pic.layout.strip_y(color), tile);
+        assert!(missing(Color::Black) > 100, "{moves}: Black lost a piece");
+        assert_eq!(missing(Color::White), 0, "{moves}: White lost none");
+    }
 }

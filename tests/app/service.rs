@@ -219,6 +219,7 @@ async fn a_whole_game_through_the_service() {
             Command::History {
                 opponent: None,
                 game: None,
+                gif: false,
             },
         )
         .await;
@@ -683,6 +684,7 @@ async fn a_chess_game_from_challenge_to_mate() {
             Command::History {
                 opponent: Some("alice".into()),
                 game: None,
+                gif: false,
             },
         )
         .await;

@@ -780,15 +780,7 @@ fn a_board_with_portals_builds_and_a_pending_placement_renders() {
     let layout = herald::render::layout::Layout::new(10, 10, options.width, false);
     assert_eq!((width, height), (layout.width, layout.height));
     // The whirlpool's violet shows on the entrance e5.
-    let image = herald::render::render(
-        &herald::render::Scene {
-            board: &board,
-            last_move: None,
-            focus: None,
-            status: None,
-        },
-        options,
-    );
+    let image = herald::render::render(&herald::render::Scene::of(&board), options);
     let (x, y) = image.layout.origin("e5".parse().unwrap());
     let q = image.layout.square as u32;
     let violet = (0..q)

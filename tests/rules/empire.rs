@@ -165,12 +165,7 @@ fn the_empire_is_drawn_in_gold() {
     let gold_pixels = |variant: VariantId| {
         let g = new_game(variant, None).unwrap();
         let image = herald::render::render(
-            &herald::render::Scene {
-                board: &g.board(),
-                last_move: None,
-                focus: None,
-                status: None,
-            },
+            &herald::render::Scene::of(&g.board()),
             herald::render::Options::default(),
         );
         // Count gold pixels on White's back rank.

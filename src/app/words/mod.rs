@@ -360,6 +360,8 @@ pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>
 }
 
 pub const GAMES_HEADING: &str = "Your unfinished games, most urgent first:";
+/// The message carrying `/history gif:true`'s animation.
+pub const HISTORY_GIF: &str = "The whole game, move by move:";
 pub const CHALLENGES_HEADING: &str = "Your open challenges:";
 pub const NO_GAMES: &str =
     "You have no unfinished games and no open challenges. Start one with /challenge.";

@@ -270,11 +270,20 @@ static COMMANDS: [Spec; 17] = [
         name: "history",
         description: "The moves of a game, finished or not, with the record file",
         guild_only: true,
-        options: game_to_look_at,
+        options: || {
+            let mut options = game_to_look_at();
+            options.push(option(
+                CommandOptionType::Boolean,
+                "gif",
+                "Also send the whole game as an animated GIF",
+            ));
+            options
+        },
         read: |o| {
             Ok(Command::History {
                 opponent: user(o.options, "player"),
                 game: o.integer("game"),
+                gif: o.flag("gif"),
             })
         },
     },

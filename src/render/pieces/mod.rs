@@ -156,8 +156,26 @@ fn cached(art: Art, size: u32) -> Arc<Pixmap> {
         Art::Piece(emblem, livery, look) => {
             draw(&mut pixmap, emblem, livery, s, look == Look::Asleep);
             if look == Look::Asleep {
-                text::draw(&mut pixmap, "z", s * 0.64, s * 0.32, s * 0.28, theme::SLEEP);
-                text::draw(&mut pixmap, "z", s * 0.8, s * 0.17, s * 0.2, theme::SLEEP);
+                // A blue disc with a white "z" in the top-right corner: big enough to read
+                // at a phone's 30-pixel squares.
+                let (cx, cy, r) = (0.79, 0.21, 0.2);
+                let mut paint = Paint {
+                    anti_alias: true,
+                    ..Paint::default()
+                };
+                paint.set_color(theme::SLEEP.skia());
+                let transform = Transform::from_scale(s, s);
+                pixmap.fill_path(
+                    &circle(cx, cy, r),
+                    &paint,
+                    FillRule::Winding,
+                    transform,
+                    None,
+                );
+                let px = (s * 0.3).max(8.0);
+                let z = text::width("z", px);
+                let (x, y) = (s * cx - z / 2.0, s * cy + px * 0.36);
+                text::draw(&mut pixmap, "z", x, y, px, theme::PORTAL_TAG_TEXT);
             }
         }
         Art::Badge => {
