@@ -336,7 +336,7 @@ impl Service {
             text.push(words::engine_level(level));
         }
         let mut reply = Reply::new(&c.offer.channel, text).notify(told);
-        reply.image = self.image(&*game, None, game.turn()).await;
+        reply.image = self.image(&row, &*game, None, game.turn()).await;
         let mut replies = vec![reply];
         // Herald moves at once when it has the first move.
         replies.extend(self.engine_turn(&row).await?);

@@ -49,7 +49,7 @@ impl Service {
     pub(super) async fn with_final_board(&self, reply: Reply, row: &StoredGame) -> Reply {
         let mut reply = self.with_ratings(reply, row).await;
         if let Ok(game) = self.rules_game(row).await {
-            reply.image = self.image(&*game, None, game.turn()).await;
+            reply.image = self.image(row, &*game, None, game.turn()).await;
         }
         reply
     }

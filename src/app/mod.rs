@@ -154,6 +154,8 @@ pub struct Service {
     engine_user: std::sync::OnceLock<String>,
     /// The engine thinks about one game at a time.
     thinking: tokio::sync::Semaphore,
+    /// Whether user ids are names people read (`herald local`), for the boards' labels.
+    names_shown: std::sync::atomic::AtomicBool,
 }
 
 type Handled = Result<Vec<Reply>, Refusal>;
@@ -170,7 +172,15 @@ impl Service {
             ),
             engine_user: std::sync::OnceLock::new(),
             thinking: tokio::sync::Semaphore::new(1),
+            names_shown: Default::default(),
         }
+    }
+
+    /// Says that users' ids are their names (as in `herald local`), so the boards label each
+    /// side with its player; otherwise with the side's name.
+    pub fn show_user_ids_as_names(&self) {
+        self.names_shown
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     pub fn store(&self) -> &Store {

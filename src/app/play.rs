@@ -108,7 +108,7 @@ impl Service {
             false => self.engine_turn(&saved).await?,
         };
         if answer.is_empty() {
-            reply.image = self.image(&*game, None, turn).await;
+            reply.image = self.image(&saved, &*game, None, turn).await;
         }
         let mut replies = vec![reply];
         replies.extend(answer);
@@ -171,7 +171,7 @@ impl Service {
         self.remember(&saved, &*game);
         let mut reply =
             Reply::new(&row.channel, words::swapped(&req.user, &saved)).notify(&[&saved.black]);
-        reply.image = self.image(&*game, None, game.turn()).await;
+        reply.image = self.image(&saved, &*game, None, game.turn()).await;
         let mut replies = vec![reply];
         replies.extend(self.engine_turn(&saved).await?);
         Ok(replies)

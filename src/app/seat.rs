@@ -196,18 +196,53 @@ impl Service {
 
     /// The whole game as an animated GIF with `bottom`'s side at the bottom, or none when
     /// images are off or drawing failed.
-    pub(super) async fn replay_gif(&self, game: &dyn AnyGame, bottom: Color) -> Option<Vec<u8>> {
+    /// The labels by each side of a game's board: the player (their name where users are
+    /// named, as in `herald local`; the side's name where users are numbers, as on Discord),
+    /// with their rating as of now in a rated game, and Herald with its level.
+    async fn players(&self, row: &StoredGame) -> render::Players {
+        let now = self.now();
+        let mut labels = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let user = row.player(color);
+            let mut label = if self.is_engine(user) {
+                "Herald".to_string()
+            } else if self.names_shown.load(std::sync::atomic::Ordering::Relaxed) {
+                user.to_string()
+            } else {
+                row.variant.side(color).to_string()
+            };
+            if let (true, Some(level)) = (self.is_engine(user), row.engine_level) {
+                label.push_str(&format!(" (level {level})"));
+            } else if row.rated {
+                let standing = self.store.standing(user, row.variant).await.ok().flatten();
+                let shown = standing.unwrap_or_default().rating_at(now).shown();
+                label.push_str(&format!(" {shown}"));
+            }
+            labels.push(label);
+        }
+        let black = labels.pop().unwrap_or_default();
+        render::Players::new(labels.pop().unwrap_or_default(), black)
+    }
+
+    pub(super) async fn replay_gif(
+        &self,
+        row: &StoredGame,
+        game: &dyn AnyGame,
+        bottom: Color,
+    ) -> Option<Vec<u8>> {
         let options = render::Options {
             width: render::GIF_WIDTH,
             flip: bottom == Color::Black,
         };
         self.images?;
+        let players = self.players(row).await;
         let game = game.clone_box();
         let _turn = self.drawing.acquire().await.ok()?;
         let timing = render::Timing::default();
-        let drawn =
-            tokio::task::spawn_blocking(move || render::render_gif(&*game, None, options, timing))
-                .await;
+        let drawn = tokio::task::spawn_blocking(move || {
+            render::render_gif(&*game, Some(&players), options, timing)
+        })
+        .await;
         match drawn {
             Ok(Ok(gif)) => Some(gif),
             Ok(Err(e)) => {
@@ -225,18 +260,22 @@ impl Service {
     /// drawing failed (the text still goes).
     pub(super) async fn image(
         &self,
+        row: &StoredGame,
         game: &dyn AnyGame,
         piece: Option<Square>,
         bottom: Color,
     ) -> Option<Vec<u8>> {
         let mut options = self.images?;
         options.flip = bottom == Color::Black;
+        let players = self.players(row).await;
         let game = game.clone_box();
         let _turn = self.drawing.acquire().await.ok()?;
         // Drawing takes milliseconds of CPU: off the async workers, so that cheap requests
         // (autocomplete, the gateway's heartbeats) never wait behind a board.
-        let drawn =
-            tokio::task::spawn_blocking(move || render::render_game(&*game, piece, options)).await;
+        let drawn = tokio::task::spawn_blocking(move || {
+            render::render_game_with(&*game, piece, Some(&players), options)
+        })
+        .await;
         match drawn {
             Ok(Ok(png)) => Some(png),
             Ok(Err(e)) => {

@@ -38,7 +38,7 @@ impl Service {
         };
         let mut reply = Reply::new(&req.channel, caption);
         let bottom = viewer_side(&row, &req.user, flip);
-        reply.image = self.image(&*game, None, bottom).await;
+        reply.image = self.image(&row, &*game, None, bottom).await;
         reply.ephemeral = private;
         Ok(vec![reply])
     }
@@ -78,7 +78,7 @@ impl Service {
         );
         let bottom = viewer_side(&row, &req.user, false);
         let drawn = shown.as_deref().unwrap_or(&*game);
-        reply.image = self.image(drawn, Some(sq), bottom).await;
+        reply.image = self.image(&row, drawn, Some(sq), bottom).await;
         Ok(vec![reply])
     }
 
@@ -155,7 +155,7 @@ impl Service {
         let mut replies = vec![reply];
         if gif {
             let bottom = viewer_side(&row, &req.user, false);
-            if let Some(bytes) = self.replay_gif(&*game, bottom).await {
+            if let Some(bytes) = self.replay_gif(&row, &*game, bottom).await {
                 let mut animation = Reply::private(&req.channel, words::HISTORY_GIF);
                 animation.attachment = Some(Attachment {
                     name: format!("game-{}.gif", row.id),

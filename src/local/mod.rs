@@ -297,6 +297,8 @@ pub async fn run(
 ) -> std::io::Result<()> {
     // Challenging `herald` is playing Herald's engine.
     service.set_engine_user(crate::app::ENGINE_LOCAL_NAME);
+    // Terminal users are named by what they type: the boards show their names.
+    service.show_user_ids_as_names();
     let (mut session, note) = Session::open(service, out_dir);
     if let Some(note) = note {
         writeln!(out, "!! {note}")?;

@@ -4,17 +4,31 @@
 
 use crate::service::{button, challenge_bob, public, refused, table, Table};
 use herald::app::{ColorChoice, Command, Reply, Request, DAY};
-use herald::render::{render_game, Options};
+use herald::render::{render_game_with, Options, Players};
 use herald::rules::{new_game, AnyGame, VariantId};
 use herald::store::{ChallengeStatus, GameStatus};
 
+/// The labels the service draws by the sides of alice's latest game here: on Discord-like
+/// ids, the side's name and the player's rating as of now.
+async fn labels(t: &Table) -> Players {
+    let store = t.service.store();
+    let row = store.games_of("alice", false).await.unwrap()[0].clone();
+    let mut shown = Vec::new();
+    for (user, side) in [(&row.white, "White"), (&row.black, "Black")] {
+        let s = store.standing(user, row.variant).await.unwrap();
+        let rating = s.unwrap_or_default().rating_at(t.service.now()).shown();
+        shown.push(format!("{side} {rating}"));
+    }
+    Players::new(shown[0].clone(), shown[1].clone())
+}
+
 /// The PNG the service draws for `game` with Black at the bottom when `black_below`.
-fn drawn(game: &dyn AnyGame, black_below: bool) -> Vec<u8> {
+async fn drawn(t: &Table, game: &dyn AnyGame, black_below: bool) -> Vec<u8> {
     let options = Options {
         width: 500,
         flip: black_below,
     };
-    render_game(game, None, options).unwrap()
+    render_game_with(game, None, Some(&labels(t).await), options).unwrap()
 }
 
 fn epoch_after(moves: &[&str]) -> Box<dyn AnyGame> {
@@ -84,7 +98,8 @@ async fn history_with_gif_sends_the_game_as_an_animation_too() {
         width: herald::render::GIF_WIDTH,
         flip: false,
     };
-    let expected = herald::render::render_gif(&*after, None, options, Default::default());
+    let players = labels(&t).await;
+    let expected = herald::render::render_gif(&*after, Some(&players), options, Default::default());
     assert_eq!(
         file.bytes,
         expected.expect("a GIF"),
@@ -100,7 +115,7 @@ async fn boards_are_drawn_from_the_viewers_side() {
     // After White's move the side to move, Black, is at the bottom of the image.
     let r = t.mv("alice", "Tb1-d4").await;
     let after = epoch_after(&["Tb1-d4"]);
-    assert_eq!(image(&r), drawn(&*after, true));
+    assert_eq!(image(&r), drawn(&t, &*after, true).await);
     // /board: each player's own side at the bottom, `flip` turns it, a spectator sees
     // White's side. After the swap bob holds White: his board has White at the bottom.
     let views = [
@@ -111,16 +126,20 @@ async fn boards_are_drawn_from_the_viewers_side() {
     ];
     for (who, player, flip, black_below) in views {
         let r = t.say(who, board(player, None, flip)).await;
-        assert_eq!(image(&r), drawn(&*after, black_below), "{who}, flip {flip}");
+        assert_eq!(
+            image(&r),
+            drawn(&t, &*after, black_below).await,
+            "{who}, flip {flip}"
+        );
     }
     // The image of the swap shows the side to move (Black, now alice's) at the bottom.
     let r = t.say("bob", Command::Swap { opponent: None }).await;
-    assert_eq!(image(&r), drawn(&*after, true));
+    assert_eq!(image(&r), drawn(&t, &*after, true).await);
     for (who, black_below) in [("bob", false), ("alice", true)] {
         let r = t.say(who, board(None, None, false)).await;
         assert_eq!(
             image(&r),
-            drawn(&*after, black_below),
+            drawn(&t, &*after, black_below).await,
             "{who} after the swap"
         );
     }
@@ -198,7 +217,7 @@ async fn finished_games_stay_visible_to_players_and_spectators() {
     public(&t.mv("alice", "Tb1-d4").await);
     // Resigning posts the final board.
     let r = t.say("bob", Command::Resign { opponent: None }).await;
-    let final_board = drawn(&*epoch_after(&["Tb1-d4"]), true);
+    let final_board = drawn(&t, &*epoch_after(&["Tb1-d4"]), true).await;
     assert_eq!(image(&r), final_board);
     // /board with nothing named shows the asker's latest game, finished, with its result.
     let r = t.say("alice", board(None, None, false)).await;
@@ -212,7 +231,10 @@ async fn finished_games_stay_visible_to_players_and_spectators() {
     let by_player = t.say("carol", board(Some("bob"), None, false)).await;
     assert!(public(&by_player).text.to_string().contains("resigned"));
     let by_number = t.say("carol", board(None, Some(id), false)).await;
-    assert_eq!(image(&by_number), drawn(&*epoch_after(&["Tb1-d4"]), false));
+    assert_eq!(
+        image(&by_number),
+        drawn(&t, &*epoch_after(&["Tb1-d4"]), false).await
+    );
     let r = t.say("carol", history(None, Some(id))).await;
     assert!(
         r[0].text.to_string().contains("1. Td4 1-0"),
@@ -241,7 +263,7 @@ async fn agreed_draws_time_outs_and_aborts_post_the_final_board() {
     let t = table(true).await;
     t.game(3).await;
     let r = t.say("alice", Command::Abort { opponent: None }).await;
-    assert_eq!(image(&r), drawn(&*epoch_after(&[]), false));
+    assert_eq!(image(&r), drawn(&t, &*epoch_after(&[]), false).await);
 
     t.game(3).await;
     public(&t.mv("alice", "Tb1-d4").await);
@@ -252,7 +274,7 @@ async fn agreed_draws_time_outs_and_aborts_post_the_final_board() {
         "{}",
         r[0].text
     );
-    assert_eq!(image(&r), drawn(&*epoch_after(&["Tb1-d4"]), true));
+    assert_eq!(image(&r), drawn(&t, &*epoch_after(&["Tb1-d4"]), true).await);
 
     t.game(1).await;
     public(&t.mv("alice", "Tb1-d4").await);
@@ -265,7 +287,7 @@ async fn agreed_draws_time_outs_and_aborts_post_the_final_board() {
         .contains("@alice ran out of time"));
     assert_eq!(
         image(&r),
-        drawn(&*epoch_after(&["Tb1-d4", "Tb13-d10"]), false)
+        drawn(&t, &*epoch_after(&["Tb1-d4", "Tb13-d10"]), false).await
     );
 }
 
