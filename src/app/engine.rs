@@ -11,6 +11,9 @@ use crate::store::{GameStatus, StoredGame};
 /// The name Herald plays under in `herald local`, where there is no bot account.
 pub const LOCAL_NAME: &str = "herald";
 
+/// How far behind (centipawns, Herald's view) Herald must stand to accept a draw.
+const DRAW_WHEN_WORSE: i32 = 150;
+
 impl Service {
     /// Tells the service which user Herald itself is (the bot's account), so that a challenge
     /// to it is a game against the engine. Set once; later calls change nothing.
@@ -69,6 +72,47 @@ impl Service {
         };
         // Herald's move is played with `confirm`: it chose it knowing the rules.
         Box::pin(self.play(&as_herald, row.clone(), &found.mv, true)).await
+    }
+
+    /// Herald's answer to a draw offered in `row` (the offer already stored): it accepts when
+    /// it stands worse by a piece and a half or more, at its level's search, and otherwise
+    /// plays on.
+    pub(super) async fn engine_answers_draw(&self, row: &StoredGame) -> Handled {
+        let Some(level) = row.engine_level else {
+            return Ok(Vec::new());
+        };
+        let game = self.rules_game(row).await?;
+        let herald_to_move = self.is_engine(row.player(game.turn()));
+        let herald = row.player(if herald_to_move {
+            game.turn()
+        } else {
+            !game.turn()
+        });
+        let limits = Level::new(level).unwrap_or_default().limits();
+        let thinking = game.clone_box();
+        let _turn = self
+            .thinking
+            .acquire()
+            .await
+            .map_err(|_| Refusal::Database)?;
+        let found = tokio::task::spawn_blocking(move || {
+            crate::engine::search(&*thinking, limits, &AtomicBool::new(false))
+        })
+        .await;
+        let score = match found {
+            Ok(Some(f)) if herald_to_move => f.score,
+            Ok(Some(f)) => -f.score,
+            _ => 0,
+        };
+        let as_herald = Request {
+            user: herald.to_string(),
+            guild: row.guild.clone(),
+            channel: row.channel.clone(),
+            manager: false,
+            command: super::Command::Games,
+        };
+        self.answer_draw(&as_herald, row.id, score <= -DRAW_WHEN_WORSE)
+            .await
     }
 
     /// The scheduler's part: every engine game waiting for Herald's move (after a restart

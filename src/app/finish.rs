@@ -67,6 +67,13 @@ impl Service {
                 next.draw_offer = Some(req.user.clone());
             })
             .await?;
+        if self.is_engine(&other) {
+            // Herald answers at once: the offer, then its acceptance or refusal.
+            let offer = Reply::new(&row.channel, words::draw_offered(&req.user, &other));
+            let mut replies = vec![offer];
+            replies.extend(self.engine_answers_draw(&saved).await?);
+            return Ok(replies);
+        }
         Ok(vec![Reply::new(
             &row.channel,
             words::draw_offered(&req.user, &other),

@@ -194,3 +194,61 @@ async fn a_move_herald_missed_is_made_before_any_clock_runs_out() {
         "alice's clock starts now"
     );
 }
+
+/// A game against Herald at level 1 from `fen`, alice White and Herald Black, alice to move.
+async fn from_position(t: &Table, fen: &str) -> i64 {
+    let store = t.service.store();
+    let c = store
+        .create_challenge(&Offer {
+            guild: Some("guild".into()),
+            channel: "general".into(),
+            challenger: "alice".into(),
+            challenged: Some(HERALD.into()),
+            variant: VariantId::Chess,
+            color: ColorChoice::White,
+            days: 3,
+            options: Default::default(),
+            rated: false,
+            engine_level: Some(1),
+            rematch_of: None,
+            created_at: T0,
+            expires_at: T0 + DAY,
+        })
+        .await
+        .unwrap();
+    let opening = Opening {
+        white: "alice".into(),
+        black: HERALD.into(),
+        start_fen: fen.into(),
+        deadline: Some(T0 + 3 * DAY),
+        created_at: T0,
+    };
+    store.accept_challenge(&c, &opening).await.unwrap().id
+}
+
+#[tokio::test]
+async fn herald_answers_a_draw_offer_by_how_it_stands() {
+    let t = sparring_table().await;
+    let draw = Command::Draw { opponent: None };
+    // Level material: Herald plays on.
+    let even = from_position(&t, "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1").await;
+    let r = t.say("alice", draw.clone()).await;
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(
+        r[1].text
+            .to_string()
+            .starts_with("@herald declines the draw"),
+        "{}",
+        r[1].text
+    );
+    let row = t.service.store().game(even).await.unwrap().unwrap();
+    assert_eq!((row.status, row.draw_offer), (GameStatus::Active, None));
+    t.say("alice", Command::Resign { opponent: None }).await;
+    // Two queens down: Herald takes the draw.
+    let lost = from_position(&t, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1").await;
+    let r = t.say("alice", draw).await;
+    assert_eq!(r.len(), 2, "{r:?}");
+    let row = t.service.store().game(lost).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Finished, "{}", r[1].text);
+    assert!(row.result.is_some_and(|r| r.winner().is_none()));
+}
