@@ -65,6 +65,23 @@ fn still(samples: usize, width: u32) {
     );
 }
 
+/// The scene of each of the first `count` positions of an Epoch game (the start, then after
+/// each move), with its last move marked, as the GIF's frames show them.
+fn frames(game: &dyn AnyGame, count: usize, mut each: impl FnMut(&Scene)) {
+    let mut replay = new_game(VariantId::Epoch, None).expect("the start");
+    let moves = game.moves_played();
+    for i in 0..count.min(moves.len() + 1) {
+        if i > 0 {
+            replay.play(&moves[i - 1]).expect("a replayed move");
+        }
+        let (board, last, _) = snapshot(&*replay, None);
+        each(&Scene {
+            last_move: last.as_ref(),
+            ..Scene::of(&board)
+        });
+    }
+}
+
 /// A seeded Epoch game of up to `plies` plies from the start.
 fn seeded(plies: usize) -> Box<dyn AnyGame> {
     let mut game = new_game(VariantId::Epoch, None).expect("the start");
@@ -86,24 +103,15 @@ fn animation(game: &dyn AnyGame, samples: usize, width: u32) {
     }
     // The share of drawing and of mapping to the palette: the same frames, one by one.
     let (mut draw, mut index) = (0.0, 0.0);
-    let mut replay = new_game(VariantId::Epoch, None).expect("the start");
     let moves = game.moves_played();
-    for i in 0..=moves.len() {
-        if i > 0 {
-            replay.play(&moves[i - 1]).expect("a replayed move");
-        }
-        let (board, last, _) = snapshot(&*replay, None);
-        let scene = Scene {
-            last_move: last.as_ref(),
-            ..Scene::of(&board)
-        };
+    frames(game, moves.len() + 1, |scene| {
         let t = Instant::now();
-        let image = render(&scene, options);
+        let image = render(scene, options);
         draw += t.elapsed().as_secs_f64();
         let t = Instant::now();
         std::hint::black_box(image.indexed());
         index += t.elapsed().as_secs_f64();
-    }
+    });
     println!(
         "gif {width} px, {} plies ({} frames): median {:.1} ms (of which drawing {:.1} ms, palette indices {:.1} ms); GIF {} bytes",
         moves.len(),
@@ -116,23 +124,14 @@ fn animation(game: &dyn AnyGame, samples: usize, width: u32) {
 }
 
 /// The same frames through `image::codecs::gif`, which quantises each RGBA frame itself.
-fn with_image_crate(game: &dyn AnyGame, frames: usize, width: u32) {
+fn with_image_crate(game: &dyn AnyGame, count: usize, width: u32) {
     use image::codecs::gif::GifEncoder;
     use image::{Frame, RgbaImage};
     let options = Options { width, flip: false };
-    let mut replay = new_game(VariantId::Epoch, None).expect("the start");
     let mut images = Vec::new();
     let moves = game.moves_played();
-    for i in 0..frames.min(moves.len() + 1) {
-        if i > 0 {
-            replay.play(&moves[i - 1]).expect("a replayed move");
-        }
-        let (board, last, _) = snapshot(&*replay, None);
-        let scene = Scene {
-            last_move: last.as_ref(),
-            ..Scene::of(&board)
-        };
-        let image = render(&scene, options);
+    frames(game, count, |scene| {
+        let image = render(scene, options);
         let (w, h) = (image.width(), image.height());
         let rgba: Vec<u8> = (0..h)
             .flat_map(|y| (0..w).map(move |x| (x, y)))
@@ -142,7 +141,7 @@ fn with_image_crate(game: &dyn AnyGame, frames: usize, width: u32) {
             })
             .collect();
         images.push(RgbaImage::from_raw(w, h, rgba).expect("a frame"));
-    }
+    });
     let t = Instant::now();
     let mut out = Vec::new();
     {

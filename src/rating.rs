@@ -320,6 +320,12 @@ mod tests {
             ..settled
         };
         assert!(edge.provisional());
+        let just_under = Rating {
+            rating: 1499.6,
+            deviation: 109.9,
+            volatility: 0.06,
+        };
+        assert_eq!(just_under.shown(), "1500");
     }
 
     #[test]

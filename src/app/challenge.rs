@@ -98,7 +98,7 @@ impl Service {
         let cancel = Button::new("Cancel", Action::Withdraw(c.id), ButtonStyle::Danger);
         let Some(opponent) = opponent else {
             let rating = match rated {
-                true => Some(self.shown_ratings([&req.user, ""], terms.variant).await?[0].clone()),
+                true => Some(self.shown_rating(&req.user, terms.variant).await?),
                 false => None,
             };
             let role = settings.role(terms.variant);
@@ -112,10 +112,10 @@ impl Service {
             return Ok(vec![told, post]);
         };
         let ratings = match rated {
-            true => Some(
-                self.shown_ratings([&req.user, opponent], terms.variant)
-                    .await?,
-            ),
+            true => Some([
+                self.shown_rating(&req.user, terms.variant).await?,
+                self.shown_rating(opponent, terms.variant).await?,
+            ]),
             false => None,
         };
         let text = words::challenge(&req.user, opponent, &terms, rematch_of.is_some(), ratings);

@@ -6,6 +6,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::command::Level;
 use super::{Handled, Refusal, Request, Service};
+use crate::engine::SearchResult;
+use crate::rules::AnyGame;
 use crate::store::{GameStatus, StoredGame};
 
 /// The name Herald plays under in `herald local`, where there is no bot account.
@@ -26,20 +28,17 @@ impl Service {
         self.engine_user.get().is_some_and(|e| e == user)
     }
 
-    /// Herald's move, when Herald is to move in `row`: thought out on a worker thread and
-    /// played like a player's. Nothing when it is someone else's move.
-    pub(super) async fn engine_turn(&self, row: &StoredGame) -> Handled {
-        let Some(level) = row.engine_level else {
-            return Ok(Vec::new());
-        };
-        if row.status != GameStatus::Active {
-            return Ok(Vec::new());
-        }
-        let game = self.rules_game(row).await?;
-        let herald = row.player(game.turn()).to_string();
-        if !self.is_engine(&herald) {
-            return Ok(Vec::new());
-        }
+    /// Herald's seat in a game against the engine: its user.
+    fn herald_in<'a>(&self, row: &'a StoredGame) -> Option<&'a str> {
+        row.engine_level?;
+        [&row.white, &row.black]
+            .into_iter()
+            .find(|p| self.is_engine(p))
+            .map(String::as_str)
+    }
+
+    /// The engine's search of `game` at `level`, on a worker thread, one game at a time.
+    async fn think(&self, game: &dyn AnyGame, level: i64) -> Result<Option<SearchResult>, Refusal> {
         let limits = Level::new(level).unwrap_or_default().limits();
         let thinking = game.clone_box();
         let _turn = self
@@ -51,7 +50,23 @@ impl Service {
             crate::engine::search(&*thinking, limits, &AtomicBool::new(false))
         })
         .await;
-        let Ok(Some(found)) = found else {
+        Ok(found.ok().flatten())
+    }
+
+    /// Herald's move, when Herald is to move in `row`: thought out on a worker thread and
+    /// played like a player's. Nothing when it is someone else's move.
+    pub(super) async fn engine_turn(&self, row: &StoredGame) -> Handled {
+        let (Some(level), Some(herald)) = (row.engine_level, self.herald_in(row)) else {
+            return Ok(Vec::new());
+        };
+        if row.status != GameStatus::Active {
+            return Ok(Vec::new());
+        }
+        let game = self.rules_game(row).await?;
+        if row.player(game.turn()) != herald {
+            return Ok(Vec::new());
+        }
+        let Some(found) = self.think(&*game, level).await? else {
             tracing::error!(game = row.id, "the engine found no move");
             return Ok(Vec::new());
         };
@@ -63,55 +78,26 @@ impl Service {
             ms = found.time.as_millis() as u64,
             "engine move"
         );
-        let as_herald = Request {
-            user: herald,
-            guild: row.guild.clone(),
-            channel: row.channel.clone(),
-            manager: false,
-            command: super::Command::Games,
-        };
         // Herald's move is played with `confirm`: it chose it knowing the rules.
-        Box::pin(self.play(&as_herald, row.clone(), &found.mv, true)).await
+        Box::pin(self.play(&as_player(row, herald), row.clone(), &found.mv, true)).await
     }
 
     /// Herald's answer to a draw offered in `row` (the offer already stored): it accepts when
     /// it stands worse by a piece and a half or more, at its level's search, and otherwise
     /// plays on.
     pub(super) async fn engine_answers_draw(&self, row: &StoredGame) -> Handled {
-        let Some(level) = row.engine_level else {
+        let (Some(level), Some(herald)) = (row.engine_level, self.herald_in(row)) else {
             return Ok(Vec::new());
         };
         let game = self.rules_game(row).await?;
-        let herald_to_move = self.is_engine(row.player(game.turn()));
-        let herald = row.player(if herald_to_move {
-            game.turn()
-        } else {
-            !game.turn()
-        });
-        let limits = Level::new(level).unwrap_or_default().limits();
-        let thinking = game.clone_box();
-        let _turn = self
-            .thinking
-            .acquire()
-            .await
-            .map_err(|_| Refusal::Database)?;
-        let found = tokio::task::spawn_blocking(move || {
-            crate::engine::search(&*thinking, limits, &AtomicBool::new(false))
-        })
-        .await;
-        let score = match found {
-            Ok(Some(f)) if herald_to_move => f.score,
-            Ok(Some(f)) => -f.score,
-            _ => 0,
+        // The score is the side to move's; Herald's view of it.
+        let score = match self.think(&*game, level).await? {
+            Some(f) if row.player(game.turn()) == herald => f.score,
+            Some(f) => -f.score,
+            None => 0,
         };
-        let as_herald = Request {
-            user: herald.to_string(),
-            guild: row.guild.clone(),
-            channel: row.channel.clone(),
-            manager: false,
-            command: super::Command::Games,
-        };
-        self.answer_draw(&as_herald, row.id, score <= -DRAW_WHEN_WORSE)
+        let accept = score <= -DRAW_WHEN_WORSE;
+        self.answer_draw(&as_player(row, herald), row.id, accept)
             .await
     }
 
@@ -123,5 +109,16 @@ impl Service {
             replies.extend(self.engine_turn(&row).await?);
         }
         Ok(replies)
+    }
+}
+
+/// A request by `user` in the game's channel, as Herald makes its own moves and answers.
+fn as_player(row: &StoredGame, user: &str) -> Request {
+    Request {
+        user: user.to_string(),
+        guild: row.guild.clone(),
+        channel: row.channel.clone(),
+        manager: false,
+        command: super::Command::Games,
     }
 }

@@ -200,60 +200,67 @@ impl Service {
     /// named, as in `herald local`; the side's name where users are numbers, as on Discord),
     /// with their rating as of now in a rated game, and Herald with its level.
     async fn players(&self, row: &StoredGame) -> render::Players {
-        let now = self.now();
-        let mut labels = Vec::new();
+        let mut labels = Vec::with_capacity(2);
         for color in [Color::White, Color::Black] {
             let user = row.player(color);
-            let mut label = if self.is_engine(user) {
-                "Herald".to_string()
-            } else if self.names_shown.load(std::sync::atomic::Ordering::Relaxed) {
-                user.to_string()
-            } else {
-                row.variant.side(color).to_string()
+            let label = match (self.is_engine(user), row.engine_level) {
+                (true, Some(level)) => format!("Herald (level {level})"),
+                _ if self.names_shown.load(std::sync::atomic::Ordering::Relaxed) => user.into(),
+                _ => row.variant.side(color).into(),
             };
-            if let (true, Some(level)) = (self.is_engine(user), row.engine_level) {
-                label.push_str(&format!(" (level {level})"));
-            } else if row.rated {
-                let standing = self.store.standing(user, row.variant).await.ok().flatten();
-                let shown = standing.unwrap_or_default().rating_at(now).shown();
-                label.push_str(&format!(" {shown}"));
-            }
-            labels.push(label);
+            let rating = match row.rated {
+                true => self.shown_rating(user, row.variant).await.ok(),
+                false => None,
+            };
+            labels.push(match rating {
+                Some(r) => format!("{label} {r}"),
+                None => label,
+            });
         }
-        let black = labels.pop().unwrap_or_default();
-        render::Players::new(labels.pop().unwrap_or_default(), black)
+        render::Players::new(labels[0].clone(), labels[1].clone())
     }
 
+    /// Draws a picture off the async workers, one per core at a time, so that cheap requests
+    /// (autocomplete, the gateway's heartbeats) never wait behind one; none when drawing
+    /// failed (logged as `what`; the text still goes).
+    pub(super) async fn picture(
+        &self,
+        what: &'static str,
+        drawing: impl FnOnce() -> Result<Vec<u8>, render::RenderError> + Send + 'static,
+    ) -> Option<Vec<u8>> {
+        let _turn = self.drawing.acquire().await.ok()?;
+        match tokio::task::spawn_blocking(drawing).await {
+            Ok(Ok(bytes)) => Some(bytes),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "could not draw {what}");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "drawing {what} failed");
+                None
+            }
+        }
+    }
+
+    /// The whole game as an animated GIF from `bottom`'s side; none when images are off.
     pub(super) async fn replay_gif(
         &self,
         row: &StoredGame,
         game: &dyn AnyGame,
         bottom: Color,
     ) -> Option<Vec<u8>> {
+        self.images?;
         let options = render::Options {
             width: render::GIF_WIDTH,
             flip: bottom == Color::Black,
         };
-        self.images?;
         let players = self.players(row).await;
         let game = game.clone_box();
-        let _turn = self.drawing.acquire().await.ok()?;
         let timing = render::Timing::default();
-        let drawn = tokio::task::spawn_blocking(move || {
+        self.picture("the game's GIF", move || {
             render::render_gif(&*game, Some(&players), options, timing)
         })
-        .await;
-        match drawn {
-            Ok(Ok(gif)) => Some(gif),
-            Ok(Err(e)) => {
-                tracing::error!(error = %e, "could not draw the game's GIF");
-                None
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "drawing the game's GIF failed");
-                None
-            }
-        }
+        .await
     }
 
     /// The board image with `bottom`'s side at the bottom, or none when images are off or
@@ -269,23 +276,9 @@ impl Service {
         options.flip = bottom == Color::Black;
         let players = self.players(row).await;
         let game = game.clone_box();
-        let _turn = self.drawing.acquire().await.ok()?;
-        // Drawing takes milliseconds of CPU: off the async workers, so that cheap requests
-        // (autocomplete, the gateway's heartbeats) never wait behind a board.
-        let drawn = tokio::task::spawn_blocking(move || {
+        self.picture("the board", move || {
             render::render_game_with(&*game, piece, Some(&players), options)
         })
-        .await;
-        match drawn {
-            Ok(Ok(png)) => Some(png),
-            Ok(Err(e)) => {
-                tracing::error!(error = %e, "could not draw the board");
-                None
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "drawing the board failed");
-                None
-            }
-        }
+        .await
     }
 }

@@ -29,19 +29,14 @@ impl Service {
         reply
     }
 
-    /// The two players' ratings in a variant as shown now, `1500?` for a newcomer.
-    pub(super) async fn shown_ratings(
+    /// A player's rating in a variant as shown now, `1500?` for a newcomer.
+    pub(super) async fn shown_rating(
         &self,
-        players: [&str; 2],
+        player: &str,
         variant: VariantId,
-    ) -> Result<[String; 2], Refusal> {
-        let now = self.now();
-        let mut shown = [String::new(), String::new()];
-        for (slot, player) in shown.iter_mut().zip(players) {
-            let standing = self.store.standing(player, variant).await?;
-            *slot = standing.unwrap_or_default().rating_at(now).shown();
-        }
-        Ok(shown)
+    ) -> Result<String, Refusal> {
+        let standing = self.store.standing(player, variant).await?;
+        Ok(standing.unwrap_or_default().rating_at(self.now()).shown())
     }
 
     /// The variant a leaderboard shows when none is named: the one with the most rated
@@ -91,19 +86,11 @@ impl Service {
             )]);
         }
         rows.sort_by(|a, b| {
-            (
-                a.now.provisional(),
-                -a.now.rating,
-                -a.standing.games,
-                &a.player,
-            )
-                .partial_cmp(&(
-                    b.now.provisional(),
-                    -b.now.rating,
-                    -b.standing.games,
-                    &b.player,
-                ))
-                .unwrap_or(std::cmp::Ordering::Equal)
+            let provisional = a.now.provisional().cmp(&b.now.provisional());
+            provisional
+                .then(b.now.rating.total_cmp(&a.now.rating))
+                .then(b.standing.games.cmp(&a.standing.games))
+                .then(a.player.cmp(&b.player))
         });
         let pages = rows.len().div_ceil(PAGE) as i64;
         if page < 1 || page > pages {
@@ -202,22 +189,18 @@ impl Service {
                     }
                 })
                 .collect();
-            let drawn =
-                tokio::task::spawn_blocking(move || rating_chart("Rating over time", &series))
-                    .await;
-            match drawn {
-                Ok(Ok(png)) => {
-                    let name: String = player
-                        .chars()
-                        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-                        .collect();
-                    reply.attachment = Some(Attachment {
-                        name: format!("ratings-{name}.png"),
-                        bytes: png,
-                    });
-                }
-                Ok(Err(e)) => tracing::error!(error = %e, "could not draw the rating chart"),
-                Err(e) => tracing::error!(error = %e, "drawing the rating chart failed"),
+            let drawn = self.picture("the rating chart", move || {
+                rating_chart("Rating over time", &series)
+            });
+            if let Some(png) = drawn.await {
+                let name: String = player
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                    .collect();
+                reply.attachment = Some(Attachment {
+                    name: format!("ratings-{name}.png"),
+                    bytes: png,
+                });
             }
         }
         Ok(vec![reply])

@@ -22,22 +22,6 @@ pub fn draw(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
     draw_labels(pixmap, layout);
 }
 
-/// `top` over an opaque `base`, blended as the drawing library blends (sRGB values, straight
-/// alpha).
-fn over(base: [u8; 3], top: Rgba) -> [u8; 3] {
-    let a = top.3 as u32;
-    let mix = |b: u8, t: u8| ((t as u32 * a + b as u32 * (255 - a) + 127) / 255) as u8;
-    [
-        mix(base[0], top.0),
-        mix(base[1], top.1),
-        mix(base[2], top.2),
-    ]
-}
-
-fn opaque(c: Rgba) -> [u8; 3] {
-    [c.0, c.1, c.2]
-}
-
 /// Every square's colour with its tints folded in: light or dark, the zones, the special
 /// squares, the last move and the focus. One opaque fill per square, no blending passes.
 fn square_colours(scene: &Scene, layout: &Layout) -> Vec<[u8; 3]> {
@@ -48,15 +32,15 @@ fn square_colours(scene: &Scene, layout: &Layout) -> Vec<[u8; 3]> {
         .map(|i| {
             // a1 is dark, as on every chessboard.
             if (i % files + i / files).is_multiple_of(2) {
-                opaque(theme::DARK_SQUARE)
+                theme::DARK_SQUARE.rgb()
             } else {
-                opaque(theme::LIGHT_SQUARE)
+                theme::LIGHT_SQUARE.rgb()
             }
         })
         .collect();
     let mut tint = |sq: Square, c: Rgba| {
         if let Some(slot) = colours.get_mut(index(sq)) {
-            *slot = over(*slot, c);
+            *slot = c.over(*slot);
         }
     };
     for zone in &view.zones {
@@ -145,7 +129,7 @@ pub fn blit(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
 
 /// The background around the board; the squares cover the rest.
 fn draw_frame(pixmap: &mut Pixmap, layout: &Layout) {
-    let bg = opaque(theme::BACKGROUND);
+    let bg = theme::BACKGROUND.rgb();
     let (bx, by) = (layout.board_x as u32, layout.board_y as u32);
     let (bw, bh) = (
         (layout.square * layout.files as f32) as u32,

@@ -20,21 +20,6 @@ pub struct Palette {
     table: Vec<u8>,
 }
 
-/// `top` over an opaque `base`, as the drawing blends.
-pub fn over(base: [u8; 3], top: Rgba) -> [u8; 3] {
-    let a = top.3 as u32;
-    let mix = |b: u8, t: u8| ((t as u32 * a + b as u32 * (255 - a) + 127) / 255) as u8;
-    [
-        mix(base[0], top.0),
-        mix(base[1], top.1),
-        mix(base[2], top.2),
-    ]
-}
-
-fn opaque(c: Rgba) -> [u8; 3] {
-    [c.0, c.1, c.2]
-}
-
 /// The 15-bit bucket of a colour.
 pub fn bucket(c: [u8; 3]) -> usize {
     ((c[0] as usize >> 3) << 10) | ((c[1] as usize >> 3) << 5) | (c[2] as usize >> 3)
@@ -43,11 +28,11 @@ pub fn bucket(c: [u8; 3]) -> usize {
 /// Every flat colour the theme paints, exactly.
 fn flats() -> Vec<[u8; 3]> {
     // The most used first: the fast DEFLATE of the PNG codes small bytes shortest.
-    let plain = [theme::LIGHT_SQUARE, theme::DARK_SQUARE].map(opaque);
+    let plain = [theme::LIGHT_SQUARE, theme::DARK_SQUARE].map(Rgba::rgb);
     let zoned = [theme::WHITE_ZONE, theme::BLACK_ZONE]
         .into_iter()
-        .flat_map(|z| plain.map(|p| over(p, z)));
-    let mut out: Vec<[u8; 3]> = vec![opaque(theme::BACKGROUND)];
+        .flat_map(|z| plain.map(|p| z.over(p)));
+    let mut out: Vec<[u8; 3]> = vec![theme::BACKGROUND.rgb()];
     out.extend(plain);
     out.extend(zoned);
     out.extend(
@@ -83,7 +68,7 @@ fn flats() -> Vec<[u8; 3]> {
             theme::MARKED,
             theme::PORTAL_TAG_TEXT,
         ]
-        .map(opaque),
+        .map(Rgba::rgb),
     );
     let zones = [
         vec![],
@@ -101,19 +86,19 @@ fn flats() -> Vec<[u8; 3]> {
     let faded = |c: Rgba| c.with_alpha(c.3 / 2 + 20);
     for square in [theme::LIGHT_SQUARE, theme::DARK_SQUARE] {
         for zone in &zones {
-            let zoned = zone.iter().fold(opaque(square), |c, &t| over(c, t));
-            out.push(over(zoned, theme::BADGE));
+            let zoned = zone.iter().fold(square.rgb(), |c, &t| t.over(c));
+            out.push(theme::BADGE.over(zoned));
             for fill in [theme::WHITE_PIECE, theme::BLACK_PIECE, theme::GOLD_PIECE] {
-                out.push(over(zoned, faded(fill)));
+                out.push(faded(fill).over(zoned));
             }
             for command in [false, true] {
                 let base = if command {
-                    over(zoned, theme::COMMAND)
+                    theme::COMMAND.over(zoned)
                 } else {
                     zoned
                 };
                 for mark in marks {
-                    out.push(mark.map_or(base, |m| over(base, m)));
+                    out.push(mark.map_or(base, |m| m.over(base)));
                 }
             }
         }

@@ -12,6 +12,23 @@ impl Rgba {
     pub const fn with_alpha(self, a: u8) -> Rgba {
         Rgba(self.0, self.1, self.2, a)
     }
+
+    /// The colour without its alpha.
+    pub const fn rgb(self) -> [u8; 3] {
+        [self.0, self.1, self.2]
+    }
+
+    /// This colour over an opaque `base`, blended as the drawing library blends (sRGB values,
+    /// straight alpha).
+    pub fn over(self, base: [u8; 3]) -> [u8; 3] {
+        let a = self.3 as u32;
+        let mix = |b: u8, t: u8| ((t as u32 * a + b as u32 * (255 - a) + 127) / 255) as u8;
+        [
+            mix(base[0], self.0),
+            mix(base[1], self.1),
+            mix(base[2], self.2),
+        ]
+    }
 }
 
 /// The frame around the board and the panel: dark, to sit well in Discord's dark theme.

@@ -16,7 +16,6 @@ pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions,
 };
 pub use games::{Event, GameChange, Opening, StoredGame, StoredMove};
-pub use ratings::rated_game;
 pub use settings::Settings;
 
 use std::str::FromStr;

@@ -72,7 +72,7 @@ impl From<ChangeRow> for Change {
 }
 
 /// A finished rated game as the ratings read it.
-pub fn rated_game(g: &StoredGame) -> Option<RatedGame> {
+fn rated_game(g: &StoredGame) -> Option<RatedGame> {
     let white_points = g.points_of(&g.white)?;
     Some(RatedGame {
         id: g.id,
@@ -164,7 +164,6 @@ pub(super) async fn rate_in(
 /// Whether a change from `current` to `next` finishes a rated game.
 pub(super) fn finishes_rated(current: &StoredGame, next: &StoredGame) -> bool {
     current.status == super::GameStatus::Active
-        && current.rated_order.is_none()
         && next.rated
         && next.result.is_some()
         && next.status == super::GameStatus::Finished

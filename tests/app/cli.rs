@@ -17,6 +17,13 @@ fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("utf-8")
 }
 
+/// Runs `herald` with `args`, which must succeed; what it printed.
+fn succeeds(args: &[&str]) -> String {
+    let out = herald(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
 const START: &str = "sthgaepmaghts/13/lllllllllllll/13/13/13/13/13/13/13/LLLLLLLLLLLLL/13/STHGAEPMAGHTS w AMam - - - - 0 1";
 
 #[test]
@@ -324,9 +331,7 @@ fn ageiou_results_name_light_and_dark() {
 
 #[test]
 fn bestmove_prints_a_legal_move_and_its_search() {
-    let out = herald(&["rules", "bestmove", "--depth", "2"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let text = succeeds(&["rules", "bestmove", "--depth", "2"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     let legal = stdout(&herald(&["rules", "moves"]));
@@ -339,7 +344,7 @@ fn bestmove_prints_a_legal_move_and_its_search() {
     );
     assert!(words[1].parse::<i32>().is_ok() && words[5].parse::<u64>().unwrap() > 0);
     // A mate in one in chess, found within a time budget too.
-    let out = herald(&[
+    let printed = succeeds(&[
         "rules",
         "bestmove",
         "--variant",
@@ -349,11 +354,10 @@ fn bestmove_prints_a_legal_move_and_its_search() {
         "--movetime",
         "200",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).starts_with("a1a8\nscore 29999 depth "),
+        printed.starts_with("a1a8\nscore 29999 depth "),
         "{}",
-        stdout(&out)
+        printed
     );
 }
 
@@ -384,7 +388,7 @@ fn bestmove_needs_one_limit_and_a_game_not_over() {
 
 #[test]
 fn engine_match_plays_its_games_and_tallies_them() {
-    let out = herald(&[
+    let text = succeeds(&[
         "engine",
         "match",
         "--variant",
@@ -400,8 +404,6 @@ fn engine_match_plays_its_games_and_tallies_them() {
         "--max-plies",
         "40",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert!(
@@ -421,7 +423,7 @@ fn engine_match_plays_its_games_and_tallies_them() {
         "{text}"
     );
     // AGEIOU takes its options here too, and an unknown opponent is refused.
-    let out = herald(&[
+    let printed = succeeds(&[
         "engine",
         "match",
         "--variant",
@@ -437,11 +439,10 @@ fn engine_match_plays_its_games_and_tallies_them() {
         "--repetitions",
         "4",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("draw: adjudicated after 6 plies"),
+        printed.contains("draw: adjudicated after 6 plies"),
         "{}",
-        stdout(&out)
+        printed
     );
     let out = herald(&[
         "engine",

@@ -146,39 +146,7 @@ async fn a_move_herald_missed_is_made_before_any_clock_runs_out() {
     let t = sparring_table().await;
     // A game whose first move is Herald's, stored as a crash would leave it: Herald never
     // answered, and days went by.
-    let store = t.service.store();
-    let c = store
-        .create_challenge(&Offer {
-            guild: Some("guild".into()),
-            channel: "general".into(),
-            challenger: "alice".into(),
-            challenged: Some(HERALD.into()),
-            variant: VariantId::Empire,
-            color: ColorChoice::Black,
-            days: 1,
-            options: Default::default(),
-            rated: false,
-            engine_level: Some(1),
-            rematch_of: None,
-            created_at: T0,
-            expires_at: T0 + DAY,
-        })
-        .await
-        .unwrap();
-    let game = new_game(VariantId::Empire, None).unwrap();
-    let row = store
-        .accept_challenge(
-            &c,
-            &Opening {
-                white: HERALD.into(),
-                black: "alice".into(),
-                start_fen: game.position_text(),
-                deadline: Some(T0 + DAY),
-                created_at: T0,
-            },
-        )
-        .await
-        .unwrap();
+    let id = stored_game(&t, VariantId::Empire, None, true, 1).await;
     t.clock.advance(3 * DAY);
     let r = t.service.tick().await;
     assert!(
@@ -186,7 +154,7 @@ async fn a_move_herald_missed_is_made_before_any_clock_runs_out() {
             .any(|m| m.text.to_string().starts_with("@herald played")),
         "{r:?}"
     );
-    let row = store.game(row.id).await.unwrap().unwrap();
+    let row = t.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((row.status, row.ply), (GameStatus::Active, 1));
     assert_eq!(
         row.deadline,
@@ -195,8 +163,16 @@ async fn a_move_herald_missed_is_made_before_any_clock_runs_out() {
     );
 }
 
-/// A game against Herald at level 1 from `fen`, alice White and Herald Black, alice to move.
-async fn from_position(t: &Table, fen: &str) -> i64 {
+/// A game against Herald at level 1 stored as a crash or a test would leave it: `variant`
+/// from `fen` (the start when none), alice White unless `herald_white`, `days` per move from
+/// T0, nobody having moved yet.
+async fn stored_game(
+    t: &Table,
+    variant: VariantId,
+    fen: Option<&str>,
+    herald_white: bool,
+    days: i64,
+) -> i64 {
     let store = t.service.store();
     let c = store
         .create_challenge(&Offer {
@@ -204,9 +180,13 @@ async fn from_position(t: &Table, fen: &str) -> i64 {
             channel: "general".into(),
             challenger: "alice".into(),
             challenged: Some(HERALD.into()),
-            variant: VariantId::Chess,
-            color: ColorChoice::White,
-            days: 3,
+            variant,
+            color: if herald_white {
+                ColorChoice::Black
+            } else {
+                ColorChoice::White
+            },
+            days,
             options: Default::default(),
             rated: false,
             engine_level: Some(1),
@@ -216,14 +196,25 @@ async fn from_position(t: &Table, fen: &str) -> i64 {
         })
         .await
         .unwrap();
+    let (white, black) = if herald_white {
+        (HERALD, "alice")
+    } else {
+        ("alice", HERALD)
+    };
+    let start = new_game(variant, fen).unwrap().position_text();
     let opening = Opening {
-        white: "alice".into(),
-        black: HERALD.into(),
-        start_fen: fen.into(),
-        deadline: Some(T0 + 3 * DAY),
+        white: white.into(),
+        black: black.into(),
+        start_fen: start,
+        deadline: Some(T0 + days * DAY),
         created_at: T0,
     };
     store.accept_challenge(&c, &opening).await.unwrap().id
+}
+
+/// A chess game against Herald (Black) from `fen`, alice to move.
+async fn from_position(t: &Table, fen: &str) -> i64 {
+    stored_game(t, VariantId::Chess, Some(fen), false, 3).await
 }
 
 #[tokio::test]

@@ -21,9 +21,7 @@ pub fn challenge(
         Some(c) => text![user(challenger), format!(" plays {}", variant.side(c))],
         None => text!["colours drawn at random"],
     };
-    let options = options_words(variant, &terms.options)
-        .map(|w| format!("; {w}"))
-        .unwrap_or_default();
+    let options = options_suffix(terms);
     let (kind, [mine, theirs]) = match ratings {
         Some([a, b]) => ("rated", [format!(" ({a})"), format!(" ({b})")]),
         None => ("casual", Default::default()),
@@ -47,6 +45,13 @@ pub fn challenge(
         user(opponent),
         ", do you accept? The challenge stays open for 7 days."
     ]
+}
+
+/// "; portals take 1 turn to build…" for a variant's options, nothing without them.
+fn options_suffix(terms: &Terms) -> String {
+    options_words(terms.variant, &terms.options)
+        .map(|w| format!("; {w}"))
+        .unwrap_or_default()
 }
 
 /// "to bob", or "open to anyone" for an open challenge.
@@ -133,9 +138,7 @@ pub fn open_challenge(
         Some(c) => format!("they play {}", variant.side(c)),
         None => "colours drawn at random".into(),
     };
-    let options = options_words(variant, &terms.options)
-        .map(|w| format!("; {w}"))
-        .unwrap_or_default();
+    let options = options_suffix(terms);
     let (kind, mine) = match rating {
         Some(r) => ("rated", format!(" ({r})")),
         None => ("casual", String::new()),

@@ -67,10 +67,7 @@ impl Given<'_> {
     }
 
     fn flag(&self, name: &str) -> bool {
-        matches!(
-            self.value(name),
-            Some(CommandDataOptionValue::Boolean(true))
-        )
+        self.boolean(name) == Some(true)
     }
 
     fn boolean(&self, name: &str) -> Option<bool> {
