@@ -18,6 +18,7 @@ fn request(user: &str, channel: &str, command: Command) -> Request {
         guild: None,
         channel: channel.into(),
         manager: false,
+        threads: Default::default(),
         command,
     }
 }

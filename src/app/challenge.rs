@@ -92,7 +92,7 @@ impl Service {
             })
             .await?;
         if let Some(herald) = engine {
-            return self.start_game(&c, herald, now).await;
+            return self.start_game(req, &c, herald, now).await;
         }
         let accept = Button::new("Accept", Action::Accept(c.id), ButtonStyle::Primary);
         let cancel = Button::new("Cancel", Action::Withdraw(c.id), ButtonStyle::Danger);
@@ -294,11 +294,11 @@ impl Service {
                 Reply::new(&c.offer.channel, words::declined(&c)).notify(&[&c.offer.challenger])
             ]);
         }
-        self.start_game(&c, &req.user, now).await
+        self.start_game(req, &c, &req.user, now).await
     }
 
-    /// Starts the game of a challenge that `taker` accepted.
-    async fn start_game(&self, c: &Challenge, taker: &str, now: i64) -> Handled {
+    /// Starts the game of a challenge that `taker` accepted, in its own thread when it can.
+    async fn start_game(&self, req: &Request, c: &Challenge, taker: &str, now: i64) -> Handled {
         let challenged = c.offer.challenged.clone().unwrap_or(taker.to_string());
         let challenger_white = c
             .offer
@@ -326,6 +326,8 @@ impl Service {
             )
             .await?;
         self.remember(&row, &*game);
+        let placed = self.place(req, c, row).await?;
+        let row = placed.row;
         // Who took an open challenge was not known before: its challenger hears of it too.
         let told: &[&str] = match c.offer.challenged {
             Some(_) => &[white],
@@ -335,9 +337,10 @@ impl Service {
         if let Some(level) = row.engine_level {
             text.push(words::engine_level(level));
         }
-        let mut reply = Reply::new(&c.offer.channel, text).notify(told);
+        let mut reply = Reply::new(&row.channel, text).notify(told);
         reply.image = self.image(&row, &*game, None, game.turn()).await;
-        let mut replies = vec![reply];
+        let mut replies: Vec<Reply> = placed.notice.into_iter().collect();
+        replies.push(reply);
         // Herald moves at once when it has the first move.
         replies.extend(self.engine_turn(&row).await?);
         Ok(replies)

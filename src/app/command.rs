@@ -156,6 +156,8 @@ pub struct SettingsChange {
     pub open_channel: Option<Option<String>>,
     /// The role an open challenge in a variant pings, or `None` to ping nobody.
     pub role: Option<(VariantId, Option<String>)>,
+    /// Whether games get their own threads.
+    pub threads: Option<bool>,
 }
 
 impl SettingsChange {

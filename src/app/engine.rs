@@ -119,6 +119,7 @@ fn as_player(row: &StoredGame, user: &str) -> Request {
         guild: row.guild.clone(),
         channel: row.channel.clone(),
         manager: false,
+        threads: super::Threads::Unavailable,
         command: super::Command::Games,
     }
 }

@@ -17,6 +17,7 @@ mod finish;
 mod play;
 mod record;
 mod refusal;
+mod rooms;
 mod schedule;
 mod seat;
 mod settings;
@@ -30,6 +31,7 @@ pub use clock::{Clock, SystemClock, DAY};
 pub use command::{Action, ColorChoice, Command, Days, Level, SettingsChange, Terms};
 pub use engine::LOCAL_NAME as ENGINE_LOCAL_NAME;
 pub use refusal::Refusal;
+pub use rooms::{Lost, Opening as RoomOpening, RoomError, Rooms, Threads};
 pub use suggest::{label, matching, Choice, MAX_CHOICES};
 pub use text::{Span, Text};
 
@@ -49,6 +51,8 @@ pub struct Request {
     pub channel: String,
     /// Whether the user may manage the server (Discord's Manage Server permission).
     pub manager: bool,
+    /// Whether a game that begins here may get its own thread.
+    pub threads: Threads,
     pub command: Command,
 }
 
@@ -156,6 +160,8 @@ pub struct Service {
     thinking: tokio::sync::Semaphore,
     /// Whether user ids are names people read (`herald local`), for the boards' labels.
     names_shown: std::sync::atomic::AtomicBool,
+    /// The platform's threads, once connected (none in `herald local`).
+    rooms: std::sync::OnceLock<Arc<dyn Rooms>>,
 }
 
 type Handled = Result<Vec<Reply>, Refusal>;
@@ -173,6 +179,7 @@ impl Service {
             engine_user: std::sync::OnceLock::new(),
             thinking: tokio::sync::Semaphore::new(1),
             names_shown: Default::default(),
+            rooms: std::sync::OnceLock::new(),
         }
     }
 
@@ -201,7 +208,8 @@ impl Service {
             command = req.command.name()
         );
         async {
-            let replies = self.dispatch(req).await;
+            let mut replies = self.dispatch(req).await;
+            rooms::point_to(req, &mut replies);
             match replies.first() {
                 Some(r) if r.ephemeral => tracing::debug!(reason = %r.text, "refused"),
                 _ => tracing::debug!(replies = replies.len(), "done"),

@@ -320,6 +320,7 @@ mod tests {
             id: 7,
             guild: None,
             channel: "general".into(),
+            home: None,
             variant,
             white: "alice".into(),
             black: "bob".into(),

@@ -26,6 +26,9 @@ impl Service {
                     s.roles.sort();
                 }
             }
+            if let Some(on) = change.threads {
+                s.threads = Some(on);
+            }
             self.store.save_settings(guild, &s).await?;
             tracing::info!(guild, user = %req.user, "settings changed");
         }

@@ -3,6 +3,7 @@
 //! Every behaviour lives in `app`; nothing here decides anything about a game.
 
 mod commands;
+mod rooms;
 mod send;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,13 +12,13 @@ use std::time::Duration;
 
 use serenity::all::{
     ActivityData, ApplicationId, ClientBuilder, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GatewayIntents, GuildId,
-    Http, HttpBuilder, Interaction, Ready,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GatewayIntents,
+    GuildChannel, GuildId, Http, HttpBuilder, Interaction, PartialGuildChannel, Ready,
 };
 use serenity::async_trait;
 use serenity::builder::Builder;
 
-use crate::app::{Action, Command, Request, Service};
+use crate::app::{Action, Command, Lost, Reply, Request, Service};
 
 pub use commands::{clip, definitions};
 
@@ -302,6 +303,9 @@ impl EventHandler for Handler {
         ctx.http.set_application_id(ready.application.id);
         // Challenging the bot itself is playing Herald's engine.
         self.service.set_engine_user(&ready.user.id.to_string());
+        self.service.set_rooms(Arc::new(rooms::DiscordRooms {
+            http: ctx.http.clone(),
+        }));
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
         ctx.set_activity(Some(ActivityData::playing("/challenge")));
         // READY comes again after every reconnect; register and schedule once.
@@ -317,10 +321,45 @@ impl EventHandler for Handler {
             loop {
                 every.tick().await;
                 for reply in service.tick().await {
-                    send::to_channel(&http, &reply).await;
+                    post(&service, &http, reply).await;
                 }
             }
         });
+    }
+
+    /// A game thread archived by Discord after a week of silence is reopened; one locked by a
+    /// moderator sends its game back to the channel.
+    async fn thread_update(&self, ctx: Context, _old: Option<GuildChannel>, new: GuildChannel) {
+        let Some(meta) = new.thread_metadata else {
+            return;
+        };
+        let thread = new.id.to_string();
+        if !(meta.archived || meta.locked) || !self.service.is_game_thread(&thread).await {
+            return;
+        }
+        if meta.locked {
+            for reply in self.service.room_lost(&thread, Lost::Locked).await {
+                post(&self.service, &ctx.http, reply).await;
+            }
+        } else {
+            rooms::reopen(&ctx.http, new.id).await;
+        }
+    }
+
+    /// A deleted game thread sends its game back to the channel.
+    async fn thread_delete(
+        &self,
+        ctx: Context,
+        thread: PartialGuildChannel,
+        _full: Option<GuildChannel>,
+    ) {
+        for reply in self
+            .service
+            .room_lost(&thread.id.to_string(), Lost::Deleted)
+            .await
+        {
+            post(&self.service, &ctx.http, reply).await;
+        }
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
@@ -370,6 +409,12 @@ impl Handler {
             guild: cmd.guild_id.map(|g| g.to_string()),
             channel: cmd.channel_id.to_string(),
             manager: manages(cmd.member.as_deref()),
+            threads: rooms::threads_here(
+                cmd.guild_id.is_some(),
+                cmd.channel.as_ref(),
+                cmd.app_permissions,
+                None,
+            ),
             command,
         };
         self.answer(ctx, cmd.id, &cmd.token, &request, None).await;
@@ -391,6 +436,12 @@ impl Handler {
             guild: press.guild_id.map(|g| g.to_string()),
             channel,
             manager: manages(press.member.as_ref()),
+            threads: rooms::threads_here(
+                press.guild_id.is_some(),
+                press.channel.as_ref(),
+                press.app_permissions,
+                Some(press.message.id),
+            ),
             command: Command::Press(action),
         };
         let pressed = Some((press.channel_id, press.message.id));
@@ -421,7 +472,9 @@ impl Handler {
             }
         };
         let answered_publicly = replies.first().is_some_and(|r| !r.ephemeral);
-        send::answer(&ctx.http, id, token, replies, deferred).await;
+        for gone in send::answer(&ctx.http, id, token, replies, deferred).await {
+            rehome(&self.service, &ctx.http, gone).await;
+        }
         // A button that did its work is spent: take it (and its siblings) off the message.
         if let (true, Some((channel, message))) = (answered_publicly, pressed) {
             send::clear_buttons(&ctx.http, channel, message).await;
@@ -458,6 +511,28 @@ impl Handler {
             tracing::warn!(error = %said(&ctx.http, &e), "autocomplete answer failed");
         }
     }
+}
+
+/// Posts a reply in its channel; when the channel is a game thread that is gone, the game goes
+/// back to its channel and the reply with it.
+async fn post(service: &Service, http: &Http, reply: Reply) {
+    if let Err(gone) = send::to_channel(http, &reply).await {
+        rehome(service, http, gone).await;
+    }
+}
+
+/// A reply whose channel (a game thread) was deleted: the game goes on in the channel the
+/// thread was opened in, and the reply is posted there after the word of it.
+async fn rehome(service: &Service, http: &Http, mut reply: Reply) {
+    let moved = service.room_lost(&reply.channel, Lost::Deleted).await;
+    let Some(home) = moved.first().map(|r| r.channel.clone()) else {
+        return;
+    };
+    for r in &moved {
+        let _ = send::to_channel(http, r).await;
+    }
+    reply.channel = home;
+    let _ = send::to_channel(http, &reply).await;
 }
 
 /// Whether an interaction's member may manage the server, from the permissions Discord sends

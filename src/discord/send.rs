@@ -159,19 +159,19 @@ macro_rules! fill {
 
 /// Answers an interaction with `replies`: the first message is the interaction's response (or
 /// its edit, when it was deferred), the rest in the same channel follow it, and replies for
-/// other channels are posted there.
+/// other channels are posted there. Returns those whose channel is gone (a deleted thread).
 pub async fn answer(
     http: &Http,
     id: InteractionId,
     token: &str,
     replies: Vec<Reply>,
     deferred: bool,
-) {
+) -> Vec<Reply> {
     let Some(channel) = replies.first().map(|r| r.channel.clone()) else {
         if deferred {
             let _ = http.delete_original_interaction_response(token).await;
         }
-        return;
+        return Vec::new();
     };
     let (here, elsewhere): (Vec<&Reply>, Vec<&Reply>) =
         replies.iter().partition(|r| r.channel == channel);
@@ -201,9 +201,13 @@ pub async fn answer(
             tracing::warn!(error = %said(http, &e), "a follow-up failed");
         }
     }
+    let mut gone = Vec::new();
     for reply in elsewhere {
-        to_channel(http, reply).await;
+        if let Err(reply) = to_channel(http, reply).await {
+            gone.push(reply);
+        }
     }
+    gone
 }
 
 async fn followup(http: &Http, token: &str, part: &Message<'_>) -> serenity::Result<()> {
@@ -214,19 +218,25 @@ async fn followup(http: &Http, token: &str, part: &Message<'_>) -> serenity::Res
         .map(|_| ())
 }
 
-/// Posts a reply in its channel (the scheduler's reminders and time-outs).
-pub async fn to_channel(http: &Http, reply: &Reply) {
+/// Posts a reply in its channel (the scheduler's reminders and time-outs, and replies for
+/// another channel than the interaction's). A channel that no longer exists gives the reply
+/// back, to be posted elsewhere.
+pub async fn to_channel(http: &Http, reply: &Reply) -> Result<(), Reply> {
     let Some(channel) = reply.channel.parse::<u64>().ok().filter(|&n| n != 0) else {
         tracing::warn!(channel = %reply.channel, "not a Discord channel id");
-        return;
+        return Ok(());
     };
     let channel = ChannelId::new(channel);
     for part in messages(reply) {
         let message = fill!(CreateMessage::new(), part, add_file);
         if let Err(e) = channel.send_message(http, message).await {
+            if super::rooms::code(&e) == Some(super::rooms::UNKNOWN_CHANNEL) && part.first {
+                return Err(reply.clone());
+            }
             tracing::warn!(error = %said(http, &e), %channel, "posting in the channel failed");
         }
     }
+    Ok(())
 }
 
 /// Takes the buttons off a message whose button did its work.

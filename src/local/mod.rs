@@ -15,7 +15,7 @@ pub use parse::{parse_command, parse_line, Line, Said};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use crate::app::{Action, Command, Reply, Request, Service};
+use crate::app::{Action, Command, Reply, Request, Service, Threads};
 use crate::store::{ShownButton, ShownButtons, StoreError};
 use parse::DEFAULT_CHANNEL;
 
@@ -97,6 +97,8 @@ impl<'a> Session<'a> {
                 user: line.user,
                 guild: None,
                 channel,
+                // Nor has it threads: every game is played where it was made.
+                threads: Threads::Unavailable,
                 command,
             },
             pressed,

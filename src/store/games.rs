@@ -12,7 +12,10 @@ use crate::rules::{Color, GameOptions, VariantId};
 pub struct StoredGame {
     pub id: i64,
     pub guild: Option<String>,
+    /// Where the game is played: its thread, or the channel it was made in.
     pub channel: String,
+    /// For a game played in its own thread: the channel the thread was opened in.
+    pub home: Option<String>,
     pub variant: VariantId,
     pub white: String,
     pub black: String,
@@ -171,20 +174,21 @@ impl Store {
             .await
     }
 
-    /// A user's unfinished games in a channel.
+    /// A user's unfinished games in a channel (or in threads opened from it).
     pub async fn active_games_in(
         &self,
         channel: &str,
         user: &str,
     ) -> Result<Vec<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE channel = ?1 AND status = 'active' \
+        let sql = "SELECT * FROM games WHERE (channel = ?1 OR home = ?1) AND status = 'active' \
                    AND (white = ?2 OR black = ?2) ORDER BY id";
         self.all(games(sql).bind(channel).bind(user)).await
     }
 
     /// A user's games in a channel, finished or not: unfinished first, then newest first.
     pub async fn games_in(&self, channel: &str, user: &str) -> Result<Vec<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE channel = ?1 AND (white = ?2 OR black = ?2) \
+        let sql =
+            "SELECT * FROM games WHERE (channel = ?1 OR home = ?1) AND (white = ?2 OR black = ?2) \
                    ORDER BY status = 'active' DESC, id DESC LIMIT 100";
         self.all(games(sql).bind(channel).bind(user)).await
     }
@@ -192,7 +196,7 @@ impl Store {
     /// The game of a channel that changed last, finished or not.
     pub async fn latest_game_in(&self, channel: &str) -> Result<Option<StoredGame>, StoreError> {
         let sql =
-            "SELECT * FROM games WHERE channel = ?1 ORDER BY updated_at DESC, id DESC LIMIT 1";
+            "SELECT * FROM games WHERE (channel = ?1 OR home = ?1) ORDER BY updated_at DESC, id DESC LIMIT 1";
         self.one(games(sql).bind(channel)).await
     }
 
@@ -215,10 +219,55 @@ impl Store {
         a: &str,
         b: &str,
     ) -> Result<Option<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE channel = ?1 \
+        let sql = "SELECT * FROM games WHERE (channel = ?1 OR home = ?1) \
                    AND ((white = ?2 AND black = ?3) OR (white = ?3 AND black = ?2)) \
                    ORDER BY id DESC LIMIT 1";
         self.one(games(sql).bind(channel).bind(a).bind(b)).await
+    }
+
+    /// Gives a game its own thread in `home`: it is played there from now on.
+    pub async fn move_to_thread(
+        &self,
+        id: i64,
+        thread: &str,
+        home: &str,
+    ) -> Result<StoredGame, StoreError> {
+        let _turn = self.write_turn().await;
+        let sql = "UPDATE games SET channel = ?2, home = ?3 WHERE id = ?1 RETURNING *";
+        Ok(games(sql)
+            .bind(id)
+            .bind(thread)
+            .bind(home)
+            .fetch_one(self.pool())
+            .await?)
+    }
+
+    /// The channel a game thread was opened in, when `channel` is one.
+    pub async fn home_of_thread(&self, channel: &str) -> Result<Option<String>, StoreError> {
+        let sql = "SELECT * FROM games WHERE channel = ?1 AND home IS NOT NULL LIMIT 1";
+        Ok(self
+            .one(games(sql).bind(channel))
+            .await?
+            .and_then(|g| g.home))
+    }
+
+    /// A thread that is gone (deleted or locked): its games go back to the channel it was
+    /// opened in. Returns the unfinished ones, moved.
+    pub async fn leave_thread(&self, thread: &str) -> Result<Vec<StoredGame>, StoreError> {
+        let _turn = self.write_turn().await;
+        let sql = "UPDATE games SET channel = home, home = NULL \
+                   WHERE channel = ?1 AND home IS NOT NULL RETURNING *";
+        let mut moved = games(sql).bind(thread).fetch_all(self.pool()).await?;
+        moved.retain(|g| g.status == GameStatus::Active);
+        moved.sort_by_key(|g| g.id);
+        Ok(moved)
+    }
+
+    /// Whether a channel is the thread of an unfinished game.
+    pub async fn is_game_thread(&self, channel: &str) -> Result<bool, StoreError> {
+        let sql = "SELECT * FROM games WHERE channel = ?1 AND home IS NOT NULL \
+                   AND status = 'active' LIMIT 1";
+        Ok(self.one(games(sql).bind(channel)).await?.is_some())
     }
 
     /// Every game, for the consistency check.

@@ -12,6 +12,8 @@ pub struct Settings {
     pub open_channel: Option<String>,
     /// The role pinged by an open challenge in each variant, by variant.
     pub roles: Vec<(VariantId, String)>,
+    /// Whether games get their own threads (`None`: yes, the default).
+    pub threads: Option<bool>,
 }
 
 impl Settings {
@@ -22,20 +24,28 @@ impl Settings {
             .find(|(v, _)| *v == variant)
             .map(|(_, r)| r.as_str())
     }
+
+    /// Whether games get their own threads.
+    pub fn threads(&self) -> bool {
+        self.threads != Some(false)
+    }
 }
 
 #[derive(sqlx::FromRow)]
 struct Row {
     days: Option<i64>,
     open_channel: Option<String>,
+    threads: Option<bool>,
 }
 
 impl Store {
     pub async fn settings(&self, guild: &str) -> Result<Settings, StoreError> {
         let row: Option<Row> = self
             .one(
-                sqlx::query_as("SELECT days, open_channel FROM guild_settings WHERE guild = ?")
-                    .bind(guild),
+                sqlx::query_as(
+                    "SELECT days, open_channel, threads FROM guild_settings WHERE guild = ?",
+                )
+                .bind(guild),
             )
             .await?;
         let mut roles: Vec<(VariantId, String)> = self
@@ -47,7 +57,8 @@ impl Store {
         roles.sort();
         Ok(Settings {
             days: row.as_ref().and_then(|r| r.days),
-            open_channel: row.and_then(|r| r.open_channel),
+            open_channel: row.as_ref().and_then(|r| r.open_channel.clone()),
+            threads: row.and_then(|r| r.threads),
             roles,
         })
     }
@@ -57,11 +68,14 @@ impl Store {
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         sqlx::query(
-            "INSERT OR REPLACE INTO guild_settings (guild, days, open_channel) VALUES (?, ?, ?)",
+            "INSERT INTO guild_settings (guild, days, open_channel, threads) VALUES (?, ?, ?, ?) \
+             ON CONFLICT (guild) DO UPDATE SET days = excluded.days, \
+             open_channel = excluded.open_channel, threads = excluded.threads",
         )
         .bind(guild)
         .bind(s.days)
         .bind(&s.open_channel)
+        .bind(s.threads)
         .execute(&mut *tx)
         .await?;
         sqlx::query("DELETE FROM variant_roles WHERE guild = ?")
@@ -77,6 +91,35 @@ impl Store {
                 .await?;
         }
         tx.commit().await?;
+        Ok(())
+    }
+
+    /// Whether to tell a server that Herald cannot open threads there: the first time since
+    /// the last thread it opened. Marks it told.
+    pub async fn thread_notice_due(&self, guild: &str, now: i64) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
+        let told = sqlx::query(
+            "INSERT INTO guild_settings (guild, thread_notice_at) VALUES (?1, ?2) \
+             ON CONFLICT (guild) DO UPDATE SET thread_notice_at = ?2 \
+             WHERE guild_settings.thread_notice_at IS NULL",
+        )
+        .bind(guild)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(told.rows_affected() == 1)
+    }
+
+    /// A thread was opened on the server: a later lack of permission is told again.
+    pub async fn threads_work(&self, guild: &str) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query(
+            "UPDATE guild_settings SET thread_notice_at = NULL \
+             WHERE guild = ? AND thread_notice_at IS NOT NULL",
+        )
+        .bind(guild)
+        .execute(self.pool())
+        .await?;
         Ok(())
     }
 }

@@ -68,6 +68,7 @@ impl Table {
             guild: Some("other-guild".into()),
             channel: "lounge".into(),
             manager: false,
+            threads: Default::default(),
             command,
         };
         self.service.handle(&req).await

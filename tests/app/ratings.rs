@@ -198,6 +198,7 @@ fn at(user: &str, guild: &str, command: Command) -> Request {
         guild: Some(guild.into()),
         channel: format!("{guild}-games"),
         manager: false,
+        threads: Default::default(),
         command,
     }
 }

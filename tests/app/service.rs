@@ -64,6 +64,7 @@ pub(crate) fn request(user: &str, command: Command) -> Request {
         guild: Some("guild".into()),
         channel: "general".into(),
         manager: false,
+        threads: Default::default(),
         command,
     }
 }

@@ -97,6 +97,7 @@ async fn with_white_herald_moves_first_and_each_variant_is_answered() {
             guild: Some("guild".into()),
             channel: format!("room-{i}"),
             manager: false,
+            threads: Default::default(),
             command: challenge_herald(variant, ColorChoice::Black, 2),
         };
         let r = t.service.handle(&req).await;

@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -185,6 +185,12 @@ struct State {
     fault: Mutex<Fault>,
     /// Members given the Manage Server permission.
     managers: Mutex<Vec<u64>>,
+    /// Herald's permissions in every channel (Discord's `app_permissions`).
+    app_permissions: AtomicU64,
+    /// The threads the bot opened: id, parent channel and name, in order.
+    threads: Mutex<Vec<(u64, u64, String)>>,
+    /// Channels deleted (posting there is answered "Unknown Channel").
+    deleted: Mutex<HashSet<u64>>,
 }
 
 /// The fake Discord. Dropping it stops nothing: its tasks end with the runtime.
@@ -214,6 +220,9 @@ impl Fake {
             channels: Mutex::new(HashMap::new()),
             fault: Mutex::new(Fault::None),
             managers: Mutex::new(Vec::new()),
+            app_permissions: AtomicU64::new(EVERYONE),
+            threads: Mutex::new(Vec::new()),
+            deleted: Mutex::new(HashSet::new()),
         });
         let s = state.clone();
         tokio::spawn(async move {
@@ -234,6 +243,76 @@ impl Fake {
     /// Gives `user` the Manage Server permission in the fake's server.
     pub fn grant_manage_server(&self, user: u64) {
         self.state.managers.lock().unwrap().push(user);
+    }
+
+    /// Takes Create Public Threads and Send Messages in Threads from Herald.
+    pub fn deny_threads(&self) {
+        let without = EVERYONE & !(1 << 35) & !(1 << 38);
+        self.state.app_permissions.store(without, Ordering::SeqCst);
+    }
+
+    /// The threads the bot opened so far: id, parent channel and name.
+    pub fn threads(&self) -> Vec<(u64, u64, String)> {
+        self.state.threads.lock().unwrap().clone()
+    }
+
+    /// Waits for the bot to open its `n`th thread (from 1) and returns its id.
+    pub async fn wait_thread(&self, n: usize, timeout: Duration) -> Option<u64> {
+        self.wait(timeout, || self.threads().get(n - 1).map(|t| t.0))
+            .await
+    }
+
+    /// The bot's posts in a channel (not interaction answers), in order.
+    pub fn posts_in(&self, channel: u64) -> Vec<Recorded> {
+        let path = format!("/channels/{channel}/messages");
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == "POST" && r.path.ends_with(&path))
+            .collect()
+    }
+
+    /// Waits for the bot's `n`th post (from 1) in a channel.
+    pub async fn wait_post(&self, channel: u64, n: usize, timeout: Duration) -> Option<Recorded> {
+        self.wait(timeout, || self.posts_in(channel).get(n - 1).cloned())
+            .await
+    }
+
+    /// A moderator deletes a thread: Discord says so on the gateway, and posting there fails.
+    pub fn delete_thread(&self, thread: u64) {
+        self.state.deleted.lock().unwrap().insert(thread);
+        let parent = self.parent_of(thread);
+        self.dispatch(
+            "THREAD_DELETE",
+            json!({"id": thread.to_string(), "guild_id": GUILD.to_string(),
+                   "parent_id": parent.to_string(), "type": 11}),
+        );
+    }
+
+    /// The thread is deleted without Discord saying so (the bot missed the event).
+    pub fn delete_thread_silently(&self, thread: u64) {
+        self.state.deleted.lock().unwrap().insert(thread);
+    }
+
+    /// Discord archives a thread after its days of silence, or a moderator locks it.
+    pub fn archive_thread(&self, thread: u64, locked: bool) {
+        let parent = self.parent_of(thread);
+        let name = self
+            .threads()
+            .into_iter()
+            .find(|t| t.0 == thread)
+            .map(|t| t.2)
+            .unwrap_or_default();
+        self.dispatch(
+            "THREAD_UPDATE",
+            thread_json(thread, parent, &name, true, locked),
+        );
+    }
+
+    fn parent_of(&self, thread: u64) -> u64 {
+        self.threads()
+            .into_iter()
+            .find(|t| t.0 == thread)
+            .map_or(0, |t| t.1)
     }
 
     pub fn set_fault(&self, fault: Fault) {
@@ -337,7 +416,7 @@ impl Fake {
         let id = self.id();
         let token = format!("tok-{id}");
         // Everyone's permissions, and Manage Server (0x20) for the managers.
-        let permissions = 2_248_473_465_835_073u64
+        let permissions = EVERYONE
             | if self.state.managers.lock().unwrap().contains(&user) {
                 0x20
             } else {
@@ -366,7 +445,11 @@ impl Fake {
                 "pending": false,
                 "permissions": permissions.to_string(),
             },
-            "app_permissions": "2248473465835073",
+            "app_permissions": self.state.app_permissions.load(Ordering::SeqCst).to_string(),
+            "channel": {
+                "id": channel.to_string(),
+                "type": if self.parent_of(channel) != 0 { 11 } else { 0 },
+            },
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -497,9 +580,30 @@ fn user_json(id: u64) -> Value {
 fn bot_user() -> Value {
     let mut me = user_json(APPLICATION);
     me["username"] = json!("Herald");
+    me["global_name"] = Value::Null;
     me["verified"] = json!(true);
     me["mfa_enabled"] = json!(false);
     me
+}
+
+/// The permissions of a member in the fake's server (and Herald's, unless denied).
+const EVERYONE: u64 = 2_248_473_465_835_073;
+
+fn thread_json(id: u64, parent: u64, name: &str, archived: bool, locked: bool) -> Value {
+    json!({
+        "id": id.to_string(),
+        "guild_id": GUILD.to_string(),
+        "parent_id": parent.to_string(),
+        "type": 11,
+        "name": name,
+        "owner_id": APPLICATION.to_string(),
+        "thread_metadata": {
+            "archived": archived,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": TIMESTAMP,
+            "locked": locked,
+        },
+    })
 }
 
 fn message_json(id: u64, channel: u64, content: &Value, components: &Value) -> Value {
@@ -666,6 +770,7 @@ fn decode_body(req: &HttpRequest) -> (Value, Vec<(String, Vec<u8>)>) {
 async fn respond(stream: &mut TcpStream, status: u16, body: Option<Value>) -> bool {
     let reason = match status {
         200 => "OK",
+        201 => "Created",
         204 => "No Content",
         401 => "Unauthorized",
         500 => "Internal Server Error",
@@ -775,6 +880,45 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                     .collect();
                 (200, Some(Value::Array(list)))
             }
+            ("POST", ["channels", channel, "messages"])
+                if state
+                    .deleted
+                    .lock()
+                    .unwrap()
+                    .contains(&channel.parse().unwrap_or(0)) =>
+            {
+                (
+                    404,
+                    Some(json!({"message": "Unknown Channel", "code": 10003})),
+                )
+            }
+            ("POST", ["channels", parent, "threads"])
+            | ("POST", ["channels", parent, "messages", _, "threads"]) => {
+                let id = new_id();
+                let parent: u64 = parent.parse().unwrap_or(0);
+                let name = json["name"].as_str().unwrap_or("").to_string();
+                state
+                    .threads
+                    .lock()
+                    .unwrap()
+                    .push((id, parent, name.clone()));
+                (201, Some(thread_json(id, parent, &name, false, false)))
+            }
+            ("PATCH", ["channels", thread]) => {
+                let id: u64 = thread.parse().unwrap_or(0);
+                let (parent, name) = state
+                    .threads
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .find(|t| t.0 == id)
+                    .map(|t| (t.1, t.2.clone()))
+                    .unwrap_or_default();
+                let archived = json["archived"].as_bool().unwrap_or(false);
+                (200, Some(thread_json(id, parent, &name, archived, false)))
+            }
+            ("GET", ["users", id]) if *id == APPLICATION.to_string() => (200, Some(bot_user())),
+            ("GET", ["users", id]) => (200, Some(user_json(id.parse().unwrap_or(0)))),
             ("POST", ["channels", channel, "messages"]) => {
                 let id = new_id();
                 let channel: u64 = channel.parse().unwrap_or(0);

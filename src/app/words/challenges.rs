@@ -121,6 +121,11 @@ pub fn settings(s: &crate::store::Settings, saved: bool) -> Text {
             role(id)
         ]);
     }
+    t.push(if s.threads() {
+        "\n- each game is played in its own thread"
+    } else {
+        "\n- games are played in the channel where they are made (no threads)"
+    });
     t.push("\nMembers with the Manage Server permission change them with /settings.");
     t
 }

@@ -101,6 +101,10 @@ pub(super) fn settings_options() -> Vec<CreateCommandOption> {
             "The role an open challenge of `variant` pings",
         ),
         flag("no_role", "Open challenges of `variant` ping no role"),
+        flag(
+            "threads",
+            "Whether each game gets its own thread (default: yes)",
+        ),
     ]
 }
 
@@ -127,5 +131,6 @@ pub(super) fn read_settings(o: &Given) -> Result<Command, String> {
         days: o.integer("days").map(Days::new).transpose()?,
         open_channel,
         role,
+        threads: o.boolean("threads"),
     }))
 }

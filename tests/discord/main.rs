@@ -8,10 +8,11 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-#[path = "support/fake.rs"]
+#[path = "../support/fake.rs"]
 mod fake;
-#[path = "support/mod.rs"]
+#[path = "../support/mod.rs"]
 mod support;
+mod threads;
 
 use fake::{channel_opt, opt, role_opt, user_opt, Fake, Fault, Recorded, Sent, APPLICATION, GUILD};
 
@@ -245,12 +246,45 @@ async fn a_whole_game_through_discord_survives_a_restart() {
     assert!(refused.ephemeral(), "{}", refused.content());
     assert!(!refused.content().is_empty());
 
-    // Bob accepts: the board, Alice pinged to move, and the spent buttons taken away.
+    // Bob accepts: the game gets its own thread, opened on the challenge message and named
+    // for the game; the channel is told where, without pinging anyone; the board goes to
+    // the thread with Alice pinged to move; the spent buttons are taken away.
     let started = answer(&fake, &fake.press(BOB, challenge_message, &buttons[0])).await;
     assert!(!started.ephemeral(), "{}", started.content());
-    assert_eq!(board_size(&started).0, 1000);
-    assert!(started.content().contains(&at(ALICE)));
-    assert_eq!(started.allowed_users(), vec![ALICE.to_string()]);
+    let room = fake
+        .wait_thread(1, WAIT)
+        .await
+        .expect("a thread for the game");
+    assert!(
+        started.content().contains(&format!("<#{room}>")),
+        "{}",
+        started.content()
+    );
+    assert!(
+        started.allowed_users().is_empty(),
+        "{:?}",
+        started.allowed_users()
+    );
+    let (_, parent, name) = fake.threads()[0].clone();
+    assert_eq!(parent, LOBBY);
+    assert_eq!(
+        name,
+        format!("Chess 13: Epoch · Player {ALICE} vs Player {BOB}")
+    );
+    let on_challenge = format!("/channels/{LOBBY}/messages/{challenge_message}/threads");
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| r.path.ends_with(&on_challenge)),
+        "the thread hangs from the challenge message"
+    );
+    let first_board = fake
+        .wait_post(room, 1, WAIT)
+        .await
+        .expect("the board in the thread");
+    assert_eq!(board_size(&first_board).0, 1000);
+    assert!(first_board.content().contains(&at(ALICE)));
+    assert_eq!(first_board.allowed_users(), vec![ALICE.to_string()]);
     let edit_path = format!("/messages/{challenge_message}");
     let cleared = fake
         .wait_request(WAIT, |r| {
@@ -261,10 +295,10 @@ async fn a_whole_game_through_discord_survives_a_restart() {
     assert_eq!(cleared.json["components"], serde_json::json!([]));
 
     // Autocomplete: Bob is told to wait; Alice sees her Herald moves, labelled for people.
-    let wait = suggested(&fake, BOB, LOBBY, "").await;
+    let wait = suggested(&fake, BOB, room, "").await;
     assert_eq!(wait.len(), 1);
     assert!(wait[0].0.contains("not your turn"), "{wait:?}");
-    let heralds = suggested(&fake, ALICE, LOBBY, "H").await;
+    let heralds = suggested(&fake, ALICE, room, "H").await;
     assert!(!heralds.is_empty() && heralds.len() <= 25, "{heralds:?}");
     assert!(
         heralds
@@ -272,12 +306,12 @@ async fn a_whole_game_through_discord_survives_a_restart() {
             .all(|(name, value)| name.contains("Herald") && value.starts_with('H')),
         "{heralds:?}"
     );
-    let all = suggested(&fake, ALICE, LOBBY, "").await;
+    let all = suggested(&fake, ALICE, room, "").await;
     assert_eq!(all.len(), 25, "at most 25 of White's 81 moves");
 
     // Alice moves by the value autocomplete offered; Bob gets the swap button.
     let first = heralds[0].1.clone();
-    let moved = play(&fake, ALICE, LOBBY, &first).await;
+    let moved = play(&fake, ALICE, room, &first).await;
     board_size(&moved);
     assert!(moved.content().contains(&at(BOB)));
     assert_eq!(moved.allowed_users(), vec![BOB.to_string()]);
@@ -302,22 +336,51 @@ async fn a_whole_game_through_discord_survives_a_restart() {
     // An illegal move is answered privately with the reason, and changes nothing.
     let illegal = answer(
         &fake,
-        &fake.slash(ALICE, LOBBY, "move", vec![opt("move", "Zz99")]),
+        &fake.slash(ALICE, room, "move", vec![opt("move", "Zz99")]),
     )
     .await;
     assert!(illegal.ephemeral(), "{}", illegal.content());
     assert!(illegal.content().contains("Zz99"), "{}", illegal.content());
     let out_of_turn = answer(
         &fake,
-        &fake.slash(BOB, LOBBY, "move", vec![opt("move", "e5")]),
+        &fake.slash(BOB, room, "move", vec![opt("move", "e5")]),
     )
     .await;
     assert!(out_of_turn.ephemeral());
 
     // Alice (now Black) replies with a move autocomplete offers her.
-    let black = suggested(&fake, ALICE, LOBBY, "").await;
+    let black = suggested(&fake, ALICE, room, "").await;
     let reply_move = black[0].1.clone();
-    play(&fake, ALICE, LOBBY, &reply_move).await;
+    // She moves from the channel, not the thread: the game is found all the same, her
+    // answer there is a private pointer, and the board goes to the thread.
+    let before = fake.posts_in(room).len();
+    let pointer = answer(
+        &fake,
+        &fake.slash(ALICE, LOBBY, "move", vec![opt("move", reply_move.as_str())]),
+    )
+    .await;
+    assert!(pointer.ephemeral(), "{}", pointer.content());
+    assert!(
+        pointer.content().contains(&format!("<#{room}>")),
+        "{}",
+        pointer.content()
+    );
+    let posted = fake
+        .wait_post(room, before + 1, WAIT)
+        .await
+        .expect("the board");
+    board_size(&posted);
+    assert!(posted.content().contains(&at(BOB)), "{}", posted.content());
+
+    // Discord archives a silent thread after a week: Herald reopens its game's at once.
+    fake.archive_thread(room, false);
+    let reopened = fake
+        .wait_request(WAIT, |r| {
+            r.method == "PATCH" && r.path.ends_with(&format!("/channels/{room}"))
+        })
+        .await
+        .expect("the archived thread reopened");
+    assert_eq!(reopened.json["archived"], false);
 
     // The bot dies mid-game and comes back: the game is intact, stale buttons say so.
     let log = stop(bot);
@@ -342,9 +405,9 @@ async fn a_whole_game_through_discord_survives_a_restart() {
     assert!(stale.ephemeral(), "{}", stale.content());
 
     // Bob plays on after the restart; then resigns.
-    let bob_move = suggested(&fake, BOB, LOBBY, "").await[0].1.clone();
-    play(&fake, BOB, LOBBY, &bob_move).await;
-    let resigned = answer(&fake, &fake.slash(BOB, LOBBY, "resign", vec![])).await;
+    let bob_move = suggested(&fake, BOB, room, "").await[0].1.clone();
+    play(&fake, BOB, room, &bob_move).await;
+    let resigned = answer(&fake, &fake.slash(BOB, room, "resign", vec![])).await;
     assert!(!resigned.ephemeral());
     assert!(
         resigned.content().contains("resigns"),
@@ -420,9 +483,31 @@ async fn a_whole_game_through_discord_survives_a_restart() {
     )
     .await;
     assert!(!begun.ephemeral(), "{}", begun.content());
-    assert_eq!(board_size(&begun).0, 1000);
-    play(&fake, CAROL, HALL, "f3").await;
-    play(&fake, ALICE, HALL, "e5").await;
+    // No button pressed, so no message to hang from: a thread of the channel's own.
+    let hall_room = fake
+        .wait_thread(2, WAIT)
+        .await
+        .expect("the second game's thread");
+    assert!(fake
+        .requests()
+        .iter()
+        .any(|r| r.method == "POST" && r.path.ends_with(&format!("/channels/{HALL}/threads"))));
+    let first = fake.wait_post(hall_room, 1, WAIT).await.expect("the board");
+    assert_eq!(board_size(&first).0, 1000);
+    play(&fake, CAROL, hall_room, "f3").await;
+    play(&fake, ALICE, hall_room, "e5").await;
+
+    // A moderator deletes the thread: the game goes on in the channel, with its board, and
+    // the player to move pinged there.
+    fake.delete_thread(hall_room);
+    let back = fake
+        .wait_post(HALL, 1, WAIT)
+        .await
+        .expect("the game back in the channel");
+    assert!(back.content().contains("deleted"), "{}", back.content());
+    assert!(back.content().contains(&at(CAROL)), "{}", back.content());
+    assert_eq!(back.allowed_users(), vec![CAROL.to_string()]);
+    board_size(&back);
     play(&fake, CAROL, HALL, "g4").await;
     let mate = play(&fake, ALICE, HALL, "Qh4").await;
     assert!(mate.content().contains("checkmate"), "{}", mate.content());
@@ -587,7 +672,7 @@ async fn settings_come_from_a_dot_env_file_when_the_environment_lacks_them() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn reminders_and_time_outs_are_posted_in_the_games_channel() {
+async fn reminders_and_time_outs_are_posted_in_the_games_thread() {
     use herald::app::{Service, DAY};
     use std::sync::Arc;
     use support::clock::ManualClock;
@@ -623,20 +708,26 @@ async fn reminders_and_time_outs_are_posted_in_the_games_channel() {
     )
     .await;
     let accept = c.buttons()[0].clone();
-    let begun = answer(&fake, &fake.press(BOB, c.message.unwrap(), &accept)).await;
-    assert!(!begun.ephemeral(), "{}", begun.content());
+    let answered = answer(&fake, &fake.press(BOB, c.message.unwrap(), &accept)).await;
+    assert!(!answered.ephemeral(), "{}", answered.content());
+    let room = fake.wait_thread(1, WAIT).await.expect("the game's thread");
+    let begun = fake
+        .wait_post(room, 1, WAIT)
+        .await
+        .expect("the first board");
     assert!(begun
         .content()
         .contains(&format!("{}, you move first", at(ALICE))));
     let to_move = ALICE;
-    let posts = format!("/channels/{LOBBY}/messages");
+    let posts = format!("/channels/{room}/messages");
 
-    // Most of a day later the player to move is reminded, with a mention that pings them.
+    // Most of a day later the player to move is reminded in the game's thread, with a
+    // mention that pings them.
     clock.advance(DAY * 4 / 5);
     let reminder = fake
-        .wait_request(WAIT, |r| r.method == "POST" && r.path == posts)
+        .wait_post(room, 2, WAIT)
         .await
-        .expect("a reminder in the channel");
+        .expect("a reminder in the thread");
     assert!(
         reminder.content().contains(&at(to_move)),
         "{}",
@@ -654,7 +745,7 @@ async fn reminders_and_time_outs_are_posted_in_the_games_channel() {
                 && r.message != reminder.message
         })
         .await
-        .expect("the time-out in the channel");
+        .expect("the time-out in the thread");
     assert!(
         timeout.content().contains(&at(to_move)),
         "{}",
@@ -690,13 +781,13 @@ async fn bot_in_process(dir: &Path) -> (Fake, tokio::task::JoinHandle<()>) {
 }
 
 /// Alice challenges Bob to `variant` with `extra` options; Bob accepts. Returns the
-/// challenge's text and the first board.
+/// challenge's text, the first board, and the game's thread.
 async fn start(
     fake: &Fake,
     channel: u64,
     variant: &str,
     extra: Vec<serde_json::Value>,
-) -> (String, Recorded) {
+) -> (String, Recorded, u64) {
     let mut options = vec![
         user_opt("opponent", BOB),
         opt("variant", variant),
@@ -706,33 +797,42 @@ async fn start(
     let c = answer(fake, &fake.slash(ALICE, channel, "challenge", options)).await;
     assert!(!c.ephemeral(), "{}", c.content());
     let accept = c.buttons()[0].clone();
+    let threads = fake.threads().len();
     let begun = answer(fake, &fake.press(BOB, c.message.unwrap(), &accept)).await;
     assert!(!begun.ephemeral(), "{}", begun.content());
-    (c.content().to_string(), begun)
+    let room = fake
+        .wait_thread(threads + 1, WAIT)
+        .await
+        .expect("a thread for the game");
+    let board = fake
+        .wait_post(room, 1, WAIT)
+        .await
+        .expect("the first board");
+    (c.content().to_string(), board, room)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fantastic_xiii_plays_to_an_agreed_draw_through_discord() {
     let dir = tempfile::tempdir().unwrap();
     let (fake, bot) = bot_in_process(dir.path()).await;
-    let (text, begun) = start(&fake, LOBBY, "fantastic", vec![]).await;
+    let (text, begun, room) = start(&fake, LOBBY, "fantastic", vec![]).await;
     assert!(text.contains("Fantastic XIII"), "{text}");
     assert_eq!(board_size(&begun).0, 1000);
 
     // Autocomplete knows the new pieces: the King's initial jumps from g1.
-    let king = suggested(&fake, ALICE, LOBBY, "K").await;
+    let king = suggested(&fake, ALICE, room, "K").await;
     assert_eq!(king.len(), 6, "six initial jumps: {king:?}");
     assert!(
         king.iter().all(|(name, _)| name.contains("King")),
         "{king:?}"
     );
-    play(&fake, ALICE, LOBBY, "g3g6").await;
-    let reply = suggested(&fake, BOB, LOBBY, "Q").await;
+    play(&fake, ALICE, room, "g3g6").await;
+    let reply = suggested(&fake, BOB, room, "Q").await;
     assert!(!reply.is_empty(), "Black's Squirrels: {reply:?}");
-    play(&fake, BOB, LOBBY, &reply[0].1).await;
+    play(&fake, BOB, room, &reply[0].1).await;
 
     // A draw offer with its buttons, accepted by the other player.
-    let offer = answer(&fake, &fake.slash(ALICE, LOBBY, "draw", vec![])).await;
+    let offer = answer(&fake, &fake.slash(ALICE, room, "draw", vec![])).await;
     assert!(
         offer.content().contains("offers a draw"),
         "{}",
@@ -752,7 +852,7 @@ async fn fantastic_xiii_plays_to_an_agreed_draw_through_discord() {
     );
     let history = answer(
         &fake,
-        &fake.slash(ALICE, LOBBY, "history", vec![user_opt("player", BOB)]),
+        &fake.slash(ALICE, room, "history", vec![user_opt("player", BOB)]),
     )
     .await;
     assert!(
@@ -795,7 +895,7 @@ async fn ageiou_with_its_options_plays_to_a_result_through_discord() {
         refused.content()
     );
 
-    let (text, begun) = start(
+    let (text, begun, room) = start(
         &fake,
         LOBBY,
         "ageiou",
@@ -812,14 +912,14 @@ async fn ageiou_with_its_options_plays_to_a_result_through_discord() {
     assert_eq!(board_size(&begun).0, 1000);
 
     // A Vertag builds its portal over two turns; the build is offered by autocomplete.
-    let vertag = suggested(&fake, ALICE, LOBBY, "b1b1").await;
+    let vertag = suggested(&fake, ALICE, room, "b1b1").await;
     assert_eq!(vertag.len(), 1, "{vertag:?}");
-    play(&fake, ALICE, LOBBY, &vertag[0].1).await;
-    play(&fake, BOB, LOBBY, "a8a7").await;
-    let opened = play(&fake, ALICE, LOBBY, "b1b1").await;
+    play(&fake, ALICE, room, &vertag[0].1).await;
+    play(&fake, BOB, room, "a8a7").await;
+    let opened = play(&fake, ALICE, room, "b1b1").await;
     board_size(&opened);
 
-    let history = answer(&fake, &fake.slash(BOB, LOBBY, "history", vec![])).await;
+    let history = answer(&fake, &fake.slash(BOB, room, "history", vec![])).await;
     assert!(
         history.content().contains("portals take 2 turns"),
         "{}",
@@ -835,7 +935,7 @@ async fn ageiou_with_its_options_plays_to_a_result_through_discord() {
         record.contains("[Options \"portal-turns=2 repetitions=4 fifty=100\"]"),
         "{record}"
     );
-    let resigned = answer(&fake, &fake.slash(BOB, LOBBY, "resign", vec![])).await;
+    let resigned = answer(&fake, &fake.slash(BOB, room, "resign", vec![])).await;
     assert!(
         resigned.content().contains("resigns"),
         "{}",
@@ -849,13 +949,13 @@ async fn a_slow_answer_is_deferred_then_filled_in() {
     use sqlx::{Connection, Executor};
     let dir = tempfile::tempdir().unwrap();
     let (fake, bot) = bot_in_process(dir.path()).await;
-    start(&fake, LOBBY, "chess", vec![]).await;
+    let (_, _, room) = start(&fake, LOBBY, "chess", vec![]).await;
 
     // Another program holds the database's write lock for a while: Herald's move must wait.
     let url = format!("sqlite://{}", dir.path().join("v.db").display());
     let mut other = sqlx::SqliteConnection::connect(&url).await.unwrap();
     other.execute("BEGIN IMMEDIATE").await.unwrap();
-    let sent = fake.slash(ALICE, LOBBY, "move", vec![opt("move", "e4")]);
+    let sent = fake.slash(ALICE, room, "move", vec![opt("move", "e4")]);
     let first = answer(&fake, &sent).await;
     assert_eq!(first.callback_type(), Some(5), "deferred: {:?}", first.json);
     let waited = first.at.duration_since(sent.at);
@@ -938,7 +1038,7 @@ async fn an_option_herald_does_not_know_is_refused_not_ignored() {
         .iter()
         .filter(|r| r.callback_type() == Some(4))
         .all(Recorded::ephemeral));
-    let (text, _) = start(&fake, HALL, "chess", vec![]).await;
+    let (text, _, _) = start(&fake, HALL, "chess", vec![]).await;
     assert!(text.contains(&at(BOB)), "{text}");
     bot.abort();
 }
@@ -1033,15 +1133,26 @@ async fn challenging_the_bot_itself_is_a_game_against_herald() {
         opt("color", "white"),
         opt("level", 1),
     ];
-    let begun = answer(&fake, &fake.slash(ALICE, LOBBY, "challenge", options)).await;
-    assert!(!begun.ephemeral(), "{}", begun.content());
+    let answered = answer(&fake, &fake.slash(ALICE, LOBBY, "challenge", options)).await;
+    assert!(!answered.ephemeral(), "{}", answered.content());
+    // The game gets its thread like any other, named for Herald.
+    let room = fake.wait_thread(1, WAIT).await.expect("the game's thread");
+    assert!(
+        fake.threads()[0].2.ends_with("vs Herald"),
+        "{:?}",
+        fake.threads()
+    );
+    let begun = fake
+        .wait_post(room, 1, WAIT)
+        .await
+        .expect("the first board");
     assert!(
         begun.content().contains("Herald plays at level 1 of 5"),
         "{}",
         begun.content()
     );
     // Alice moves; her answer carries her move, and Herald's follows with the board.
-    let mine = play(&fake, ALICE, LOBBY, "e4").await;
+    let mine = play(&fake, ALICE, room, "e4").await;
     assert!(
         mine.content().contains("played **e4**"),
         "{}",
