@@ -337,7 +337,7 @@ impl Service {
         if let Some(level) = row.engine_level {
             text.push(words::engine_level(level));
         }
-        let mut reply = Reply::new(&row.channel, text).notify(told);
+        let mut reply = Reply::new(&row.channel, text).turn(&row, told);
         reply.image = self.image(&row, &*game, None, game.turn()).await;
         let mut replies: Vec<Reply> = placed.notice.into_iter().collect();
         replies.push(reply);

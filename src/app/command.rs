@@ -239,6 +239,10 @@ pub enum Command {
     },
     /// A server's settings: shown when nothing is given, changed by its managers.
     Settings(SettingsChange),
+    /// How the asker is told of their games, or (with no mode) how they are now.
+    Notify {
+        mode: Option<crate::store::NoticeMode>,
+    },
     Press(Action),
 }
 
@@ -263,6 +267,7 @@ impl Command {
             Command::Leaderboard { .. } => "leaderboard",
             Command::Profile { .. } => "profile",
             Command::Settings(_) => "settings",
+            Command::Notify { .. } => "notify",
             Command::Press(_) => "button",
         }
     }

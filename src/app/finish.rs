@@ -39,7 +39,7 @@ impl Service {
             )
             .await?;
         let reply = Reply::new(&row.channel, words::resigned(&req.user, &saved, winner))
-            .notify(&[row.opponent_of(&req.user)])
+            .alert(&saved, &[row.opponent_of(&req.user)])
             .with_buttons(vec![rematch_button(saved.id)]);
         Ok(vec![self.with_final_board(reply, &saved).await])
     }
@@ -78,7 +78,7 @@ impl Service {
             &row.channel,
             words::draw_offered(&req.user, &other),
         )
-        .notify(&[&other])
+        .turn(&saved, &[&other])
         .with_buttons(vec![
             Button::new(
                 "Accept draw",
@@ -105,7 +105,7 @@ impl Service {
             .await?;
         let other = row.opponent_of(&req.user);
         let reply = Reply::new(&row.channel, words::draw_agreed(&req.user, other, saved.id))
-            .notify(&[other])
+            .alert(&saved, &[other])
             .with_buttons(vec![rematch_button(saved.id)]);
         Ok(vec![self.with_final_board(reply, &saved).await])
     }
@@ -133,7 +133,7 @@ impl Service {
             &row.channel,
             words::draw_declined(&req.user),
         )
-        .notify(&[&offerer])])
+        .turn(&row, &[&offerer])])
     }
 
     pub(super) async fn abort(&self, req: &Request, opponent: Option<&str>) -> Handled {
@@ -143,7 +143,7 @@ impl Service {
         }
         let saved = self.end_unplayed(&row, Some(&req.user)).await?;
         let reply = Reply::new(&row.channel, words::aborted(&req.user, row.id))
-            .notify(&[row.opponent_of(&req.user)]);
+            .alert(&saved, &[row.opponent_of(&req.user)]);
         Ok(vec![self.with_final_board(reply, &saved).await])
     }
 

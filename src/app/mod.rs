@@ -14,6 +14,7 @@ pub mod clock;
 mod command;
 mod engine;
 mod finish;
+mod notices;
 mod play;
 mod record;
 mod refusal;
@@ -41,7 +42,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::render;
 use crate::rules::AnyGame;
-use crate::store::{GameStatus, Store};
+use crate::store::{GameStatus, Store, StoredGame};
 
 /// Who asked, where, and what. Users, guilds and channels are the platform's ids.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +102,12 @@ pub struct Reply {
     pub mentions: Vec<String>,
     /// Roles to notify (an open challenge's, when the server chose one).
     pub roles: Vec<String>,
+    /// What the mentions tell the players of a game, so each is told as they chose (/notify).
+    pub notice: Option<Notice>,
+    /// Sent to this user as a direct message (the game's notice they chose), not posted in
+    /// `channel`, which stays the game's place: the link, and where to mention them when
+    /// their DMs are closed.
+    pub dm: Option<String>,
 }
 
 impl Reply {
@@ -114,6 +121,8 @@ impl Reply {
             ephemeral: false,
             mentions: Vec::new(),
             roles: Vec::new(),
+            notice: None,
+            dm: None,
         }
     }
 
@@ -131,10 +140,46 @@ impl Reply {
         self
     }
 
+    /// Tells these players of a game that it is their move (or that a draw was offered).
+    fn turn(self, game: &StoredGame, users: &[&str]) -> Reply {
+        self.tell(game, users, Urgency::Turn)
+    }
+
+    /// Tells these players of a game something they must not miss: a reminder, a result.
+    fn alert(self, game: &StoredGame, users: &[&str]) -> Reply {
+        self.tell(game, users, Urgency::Alert)
+    }
+
+    fn tell(mut self, game: &StoredGame, users: &[&str], urgency: Urgency) -> Reply {
+        self.notice = Some(Notice {
+            urgency,
+            game: game.id,
+            guild: game.guild.clone(),
+        });
+        self.notify(users)
+    }
+
     fn with_buttons(mut self, buttons: Vec<Button>) -> Reply {
         self.buttons = buttons;
         self
     }
+}
+
+/// What a game's message tells the players it mentions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Urgency {
+    /// It is their move (the game began, a move, the swap, a draw offer or its answer).
+    Turn,
+    /// A reminder, or the game's end.
+    Alert,
+}
+
+/// The game a message is about, for the notices its players chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub urgency: Urgency,
+    pub game: i64,
+    pub guild: Option<String>,
 }
 
 /// How the service draws boards: `None` replies with text only.
@@ -208,7 +253,7 @@ impl Service {
             command = req.command.name()
         );
         async {
-            let mut replies = self.dispatch(req).await;
+            let mut replies = self.deliver(self.dispatch(req).await).await;
             rooms::point_to(req, &mut replies);
             match replies.first() {
                 Some(r) if r.ephemeral => tracing::debug!(reason = %r.text, "refused"),
@@ -280,6 +325,7 @@ impl Service {
             }
             Command::Profile { player } => self.profile(req, player.as_deref()).await,
             Command::Settings(change) => self.settings(req, change).await,
+            Command::Notify { mode } => self.notices(req, *mode).await,
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])

@@ -79,7 +79,7 @@ impl Service {
                 text.push(" ");
                 text.push(words::outcome_line(o, &saved, turn));
                 Reply::new(&row.channel, text)
-                    .notify(&[row.opponent_of(&req.user)])
+                    .alert(&saved, &[row.opponent_of(&req.user)])
                     .with_buttons(vec![rematch_button(saved.id)])
             }
             None => {
@@ -95,7 +95,7 @@ impl Service {
                     Vec::new()
                 };
                 Reply::new(&row.channel, text)
-                    .notify(&[saved.player(turn)])
+                    .turn(&saved, &[saved.player(turn)])
                     .with_buttons(buttons)
             }
         };
@@ -169,8 +169,8 @@ impl Service {
             })
             .await?;
         self.remember(&saved, &*game);
-        let mut reply =
-            Reply::new(&row.channel, words::swapped(&req.user, &saved)).notify(&[&saved.black]);
+        let mut reply = Reply::new(&row.channel, words::swapped(&req.user, &saved))
+            .turn(&saved, &[&saved.black]);
         reply.image = self.image(&saved, &*game, None, game.turn()).await;
         let mut replies = vec![reply];
         replies.extend(self.engine_turn(&saved).await?);

@@ -146,7 +146,7 @@ impl Service {
             };
             let to_move = row.player(game.turn()).to_string();
             let mut reply = Reply::new(&row.channel, words::thread_lost(&row, why, &to_move))
-                .notify(&[&to_move]);
+                .turn(&row, &[&to_move]);
             reply.image = self.image(&row, &*game, None, game.turn()).await;
             replies.push(reply);
         }
@@ -168,11 +168,17 @@ impl Service {
 /// When none of a request's replies is where it was made (a move in a channel whose game is
 /// played in its thread), a private line there says where they went.
 pub(super) fn point_to(req: &Request, replies: &mut Vec<Reply>) {
+    let posted = |r: &&Reply| r.dm.is_none();
     let elsewhere = replies
         .iter()
+        .filter(posted)
         .find(|r| !r.ephemeral && r.channel != req.channel)
         .map(|r| r.channel.clone());
-    if let (Some(there), false) = (elsewhere, replies.iter().any(|r| r.channel == req.channel)) {
+    let here = replies
+        .iter()
+        .filter(posted)
+        .any(|r| r.channel == req.channel);
+    if let (Some(there), false) = (elsewhere, here) {
         let line = text!["Done: see ", channel(&there), "."];
         replies.insert(0, Reply::private(&req.channel, line));
     }

@@ -8,7 +8,7 @@ impl Service {
     /// Runs one step. Safe to run at any moment, any number of times.
     pub async fn tick(&self) -> Vec<Reply> {
         match self.tick_inner().await {
-            Ok(replies) => replies,
+            Ok(replies) => self.deliver(replies).await,
             Err(refusal) => {
                 tracing::warn!(reason = %refusal.text(), "scheduler step failed");
                 Vec::new()
@@ -39,7 +39,7 @@ impl Service {
                     continue; // changed meanwhile: the next tick looks again
                 };
                 let reply = Reply::new(&saved.channel, words::abandoned(&saved, &who))
-                    .notify(&[&saved.white, &saved.black]);
+                    .alert(&saved, &[&saved.white, &saved.black]);
                 replies.push(self.with_final_board(reply, &saved).await);
                 continue;
             }
@@ -59,7 +59,7 @@ impl Service {
                 .count()
                 <= 1;
             let reply = Reply::new(&saved.channel, words::timed_out(&saved, late, winner, bare))
-                .notify(&[&saved.white, &saved.black])
+                .alert(&saved, &[&saved.white, &saved.black])
                 .with_buttons(vec![rematch_button(saved.id)]);
             replies.push(self.with_final_board(reply, &saved).await);
         }
@@ -77,8 +77,8 @@ impl Service {
                 .deadline
                 .map(|d| words::time_left(d - now))
                 .unwrap_or_default();
-            replies
-                .push(Reply::new(&row.channel, words::reminder(&row, &who, &left)).notify(&[&who]));
+            let reminder = Reply::new(&row.channel, words::reminder(&row, &who, &left));
+            replies.push(reminder.alert(&row, &[&who]));
         }
         Ok(replies)
     }

@@ -15,6 +15,18 @@ pub enum Span {
     Time(i64),
     /// A role of the server, by the platform's id.
     Role(String),
+    /// How far off a moment is ("in 4 hours"), which Discord keeps counting down for each
+    /// reader; `words` is the plain form, as of when the message was written.
+    Relative {
+        at: i64,
+        words: String,
+    },
+    /// Where a game is played, as a link that works from anywhere (a direct message, another
+    /// server): its server (none outside one) and channel.
+    Place {
+        guild: Option<String>,
+        channel: String,
+    },
 }
 
 /// A mention of a user.
@@ -30,6 +42,14 @@ pub fn channel(id: &str) -> Span {
 /// A mention of a role.
 pub fn role(id: &str) -> Span {
     Span::Role(id.to_string())
+}
+
+/// A link to a channel of a server, usable from anywhere.
+pub fn place(guild: Option<&str>, channel: &str) -> Span {
+    Span::Place {
+        guild: guild.map(str::to_string),
+        channel: channel.to_string(),
+    }
 }
 
 /// A moment, in Unix seconds.
@@ -146,8 +166,9 @@ impl fmt::Display for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render(|span| match span {
             Span::User(id) => format!("@{id}"),
-            Span::Channel(id) => format!("#{id}"),
+            Span::Channel(id) | Span::Place { channel: id, .. } => format!("#{id}"),
             Span::Time(t) => crate::calendar::utc_minute(*t),
+            Span::Relative { words, .. } => words.clone(),
             Span::Role(id) => format!("@&{id}"),
             Span::Words(w) => w.clone(),
         }))
@@ -181,6 +202,7 @@ mod tests {
             Span::Time(t) => format!("<t:{t}:f>"),
             Span::Role(id) => format!("<@&{id}>"),
             Span::Words(w) => w.clone(),
+            other => unreachable!("{other:?} is not in this text"),
         });
         assert_eq!(
             discord,

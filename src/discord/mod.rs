@@ -472,8 +472,8 @@ impl Handler {
             }
         };
         let answered_publicly = replies.first().is_some_and(|r| !r.ephemeral);
-        for gone in send::answer(&ctx.http, id, token, replies, deferred).await {
-            rehome(&self.service, &ctx.http, gone).await;
+        for undelivered in send::answer(&ctx.http, id, token, replies, deferred).await {
+            redeliver(&self.service, &ctx.http, undelivered).await;
         }
         // A button that did its work is spent: take it (and its siblings) off the message.
         if let (true, Some((channel, message))) = (answered_publicly, pressed) {
@@ -513,26 +513,34 @@ impl Handler {
     }
 }
 
-/// Posts a reply in its channel; when the channel is a game thread that is gone, the game goes
-/// back to its channel and the reply with it.
+/// Posts a reply in its channel (or as its direct message), delivering it otherwise when
+/// Discord will not take it there.
 async fn post(service: &Service, http: &Http, reply: Reply) {
-    if let Err(gone) = send::to_channel(http, &reply).await {
-        rehome(service, http, gone).await;
+    if let Err(undelivered) = send::to_channel(http, &reply).await {
+        redeliver(service, http, undelivered).await;
     }
 }
 
-/// A reply whose channel (a game thread) was deleted: the game goes on in the channel the
-/// thread was opened in, and the reply is posted there after the word of it.
-async fn rehome(service: &Service, http: &Http, mut reply: Reply) {
-    let moved = service.room_lost(&reply.channel, Lost::Deleted).await;
-    let Some(home) = moved.first().map(|r| r.channel.clone()) else {
-        return;
+/// A reply Discord would not take. Its game thread was deleted: the game goes on in the
+/// channel the thread was opened in, and the reply is posted there after the word of it. A
+/// direct message to closed DMs: the player is mentioned in the game's place instead.
+async fn redeliver(service: &Service, http: &Http, undelivered: send::Undelivered) {
+    let fallback = match undelivered {
+        send::Undelivered::Gone(mut reply) => {
+            let mut moved = service.room_lost(&reply.channel, Lost::Deleted).await;
+            let Some(home) = moved.first().map(|r| r.channel.clone()) else {
+                return;
+            };
+            reply.channel = home;
+            moved.push(reply);
+            moved
+        }
+        send::Undelivered::DmClosed(reply) => service.dm_failed(&reply).await,
     };
-    for r in &moved {
-        let _ = send::to_channel(http, r).await;
+    for reply in fallback {
+        // Once only: a fallback that fails too is left to the log.
+        let _ = send::to_channel(http, &reply).await;
     }
-    reply.channel = home;
-    let _ = send::to_channel(http, &reply).await;
 }
 
 /// Whether an interaction's member may manage the server, from the permissions Discord sends

@@ -98,6 +98,11 @@ fn mention(span: &Span) -> String {
         // Discord shows a timestamp in each reader's own time zone and language.
         Span::Time(t) => format!("<t:{t}:f>"),
         Span::Role(id) => format!("<@&{id}>"),
+        Span::Relative { at, .. } => format!("<t:{at}:R>"),
+        Span::Place { guild, channel } => format!(
+            "https://discord.com/channels/{}/{channel}",
+            guild.as_deref().unwrap_or("@me")
+        ),
         Span::Words(w) => w.clone(),
     }
 }
@@ -159,22 +164,23 @@ macro_rules! fill {
 
 /// Answers an interaction with `replies`: the first message is the interaction's response (or
 /// its edit, when it was deferred), the rest in the same channel follow it, and replies for
-/// other channels are posted there. Returns those whose channel is gone (a deleted thread).
+/// other channels (and direct messages) are sent there. Returns those Discord would not take.
 pub async fn answer(
     http: &Http,
     id: InteractionId,
     token: &str,
     replies: Vec<Reply>,
     deferred: bool,
-) -> Vec<Reply> {
+) -> Vec<Undelivered> {
     let Some(channel) = replies.first().map(|r| r.channel.clone()) else {
         if deferred {
             let _ = http.delete_original_interaction_response(token).await;
         }
         return Vec::new();
     };
-    let (here, elsewhere): (Vec<&Reply>, Vec<&Reply>) =
-        replies.iter().partition(|r| r.channel == channel);
+    let (here, elsewhere): (Vec<&Reply>, Vec<&Reply>) = replies
+        .iter()
+        .partition(|r| r.channel == channel && r.dm.is_none());
     let mut parts = here.into_iter().flat_map(messages);
     if let Some(head) = parts.next() {
         let result = if !deferred {
@@ -203,8 +209,8 @@ pub async fn answer(
     }
     let mut gone = Vec::new();
     for reply in elsewhere {
-        if let Err(reply) = to_channel(http, reply).await {
-            gone.push(reply);
+        if let Err(undelivered) = to_channel(http, reply).await {
+            gone.push(undelivered);
         }
     }
     gone
@@ -218,20 +224,55 @@ async fn followup(http: &Http, token: &str, part: &Message<'_>) -> serenity::Res
         .map(|_| ())
 }
 
+/// A reply Discord would not take where it was addressed.
+pub enum Undelivered {
+    /// Its channel (a game thread) no longer exists.
+    Gone(Reply),
+    /// It was a direct message, and the player's DMs are closed.
+    DmClosed(Reply),
+}
+
+/// "Cannot send messages to this user".
+const DMS_CLOSED: isize = 50007;
+
 /// Posts a reply in its channel (the scheduler's reminders and time-outs, and replies for
-/// another channel than the interaction's). A channel that no longer exists gives the reply
-/// back, to be posted elsewhere.
-pub async fn to_channel(http: &Http, reply: &Reply) -> Result<(), Reply> {
-    let Some(channel) = reply.channel.parse::<u64>().ok().filter(|&n| n != 0) else {
-        tracing::warn!(channel = %reply.channel, "not a Discord channel id");
-        return Ok(());
+/// another channel than the interaction's), or as a direct message to its player. A reply
+/// Discord cannot deliver there comes back, to be delivered otherwise.
+pub async fn to_channel(http: &Http, reply: &Reply) -> Result<(), Undelivered> {
+    let channel = match &reply.dm {
+        Some(user) => {
+            let Some(user) = user.parse::<u64>().ok().filter(|&n| n != 0) else {
+                tracing::warn!(%user, "not a Discord user id");
+                return Ok(());
+            };
+            match UserId::new(user).create_dm_channel(http).await {
+                Ok(dm) => dm.id,
+                Err(e) if super::rooms::code(&e) == Some(DMS_CLOSED) => {
+                    return Err(Undelivered::DmClosed(reply.clone()));
+                }
+                Err(e) => {
+                    tracing::warn!(error = %said(http, &e), %user, "could not open a direct message");
+                    return Ok(());
+                }
+            }
+        }
+        None => match reply.channel.parse::<u64>().ok().filter(|&n| n != 0) {
+            Some(c) => ChannelId::new(c),
+            None => {
+                tracing::warn!(channel = %reply.channel, "not a Discord channel id");
+                return Ok(());
+            }
+        },
     };
-    let channel = ChannelId::new(channel);
     for part in messages(reply) {
         let message = fill!(CreateMessage::new(), part, add_file);
         if let Err(e) = channel.send_message(http, message).await {
-            if super::rooms::code(&e) == Some(super::rooms::UNKNOWN_CHANNEL) && part.first {
-                return Err(reply.clone());
+            let code = super::rooms::code(&e);
+            if part.first && code == Some(super::rooms::UNKNOWN_CHANNEL) && reply.dm.is_none() {
+                return Err(Undelivered::Gone(reply.clone()));
+            }
+            if part.first && code == Some(DMS_CLOSED) && reply.dm.is_some() {
+                return Err(Undelivered::DmClosed(reply.clone()));
             }
             tracing::warn!(error = %said(http, &e), %channel, "posting in the channel failed");
         }

@@ -4,7 +4,8 @@
 //! Input lines: `alice: /challenge opponent:bob color:white days:3`, `bob: press Accept`,
 //! `bob: press Accept #3` (a button of message #3), `#lobby alice: /move move:"Hc1-e3"` (a
 //! leading `#name` picks the channel; default `#local`). Output: each reply as
-//! `-> #channel: text` (or `-> @user: text` when only that user sees it), then `image: <path>`
+//! `-> #channel: text` (or `-> @user: text` when only that user sees it, `-> direct message to
+//! @user: text` for a notice a player chose by /notify), then `image: <path>`
 //! for the PNG written to the output folder, then `buttons #3: Accept | Decline` when it has
 //! any. The numbered buttons are kept in the database, so they can be pressed in a later run.
 
@@ -213,7 +214,9 @@ impl<'a> Session<'a> {
         actor: &str,
         out: &mut impl Write,
     ) -> std::io::Result<()> {
-        let to = if reply.ephemeral {
+        let to = if let Some(user) = &reply.dm {
+            format!("direct message to @{user}")
+        } else if reply.ephemeral {
             format!("@{actor}")
         } else {
             format!("#{}", reply.channel)

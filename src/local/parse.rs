@@ -10,7 +10,7 @@ use crate::rules::GameOptions;
 pub(super) const DEFAULT_CHANNEL: &str = "local";
 
 /// The commands `herald local` reads, in the order they are listed to a player.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "challenge",
     "accept",
     "decline",
@@ -26,6 +26,7 @@ const COMMANDS: [&str; 16] = [
     "history",
     "leaderboard",
     "profile",
+    "notify",
     "rules",
 ];
 
@@ -48,6 +49,7 @@ fn known_options(name: &str) -> Option<Vec<&'static str>> {
         "rules" => vec!["topic", "piece"],
         "leaderboard" => vec!["variant", "page"],
         "profile" => vec!["player"],
+        "notify" => vec!["mode"],
         _ => return None,
     })
 }
@@ -233,6 +235,9 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             page: number("page")?.unwrap_or(1),
         },
         "profile" => Command::Profile { player: player() },
+        "notify" => Command::Notify {
+            mode: get("mode").map(|m| m.parse()).transpose()?,
+        },
         other => unreachable!("/{other} has options but no reading"),
     })
 }

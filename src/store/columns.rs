@@ -152,6 +152,20 @@ words! {
     }
 }
 
+words! {
+    /// How a player is told of their games (/notify).
+    NoticeMode, "notice mode" {
+        /// Mentioned in the game's thread or channel (the default).
+        Mention = "mention",
+        /// A direct message when it is their move, and for reminders and results.
+        DirectTurn = "dm-turn",
+        /// A direct message only for reminders and results; their move pings nobody.
+        DirectAlerts = "dm-alerts",
+        /// Nothing: named in the game's messages, never pinged.
+        Off = "off",
+    }
+}
+
 impl GameResult {
     pub fn of(winner: Option<Color>) -> GameResult {
         match winner {
@@ -270,6 +284,7 @@ text_columns!(
     ColorChoice,
     EventKind,
     EndReason,
+    NoticeMode,
     StoredOptions
 );
 

@@ -7,15 +7,18 @@ mod buttons;
 mod challenges;
 mod columns;
 mod games;
+mod notices;
 mod ratings;
 mod settings;
 
 pub use buttons::{ShownButton, ShownButtons};
 pub use challenges::{Challenge, Offer};
 pub use columns::{
-    ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions,
+    ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, NoticeMode,
+    StoredOptions,
 };
 pub use games::{Event, GameChange, Opening, StoredGame, StoredMove};
+pub use notices::Notices;
 pub use settings::Settings;
 
 use std::str::FromStr;

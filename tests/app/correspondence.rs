@@ -3,7 +3,7 @@
 
 use herald::app::{Action, Command, Span, Terms, DAY};
 use herald::rules::VariantId;
-use herald::store::ChallengeStatus;
+use herald::store::{ChallengeStatus, NoticeMode};
 
 use crate::service::{button, public, refused, table, T0};
 
@@ -155,4 +155,71 @@ async fn every_deadline_is_a_moment_not_a_clock_time() {
     assert!(games.text.spans().contains(&Span::Time(deadline)));
     let game = t.service.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.deadline, Some(deadline));
+}
+
+fn notify(mode: NoticeMode) -> Command {
+    Command::Notify { mode: Some(mode) }
+}
+
+/// The direct messages among replies, by player.
+fn direct(replies: &[herald::app::Reply]) -> Vec<(String, String)> {
+    replies
+        .iter()
+        .filter_map(|r| r.dm.clone().map(|u| (u, r.text.to_string())))
+        .collect()
+}
+
+#[tokio::test]
+async fn each_player_is_told_of_their_games_as_they_chose() {
+    let t = table(false).await;
+    t.game(1).await;
+    // Bob wants direct messages only for what he must not miss; Alice wants nothing.
+    let saved = t.say("bob", notify(NoticeMode::DirectAlerts)).await;
+    assert!(saved[0].ephemeral);
+    assert!(
+        saved[0]
+            .text
+            .to_string()
+            .starts_with("Saved: Herald sends you a direct message for reminders and results only"),
+        "{}",
+        saved[0].text
+    );
+    t.say("alice", notify(NoticeMode::Off)).await;
+
+    // Bob's move pings nobody and messages nobody: named, not pinged.
+    let r = t.mv("alice", "Tb1-d4").await;
+    let moved = public(&r);
+    assert!(moved.text.to_string().contains("@bob"), "{}", moved.text);
+    assert!(moved.mentions.is_empty(), "{:?}", moved.mentions);
+    assert!(direct(&r).is_empty());
+
+    // The reminder is a direct message to Bob, with where the game is; not a ping.
+    t.clock.advance(DAY * 4 / 5);
+    let reminders = t.service.tick().await;
+    let dms = direct(&reminders);
+    assert_eq!(dms.len(), 1, "{reminders:?}");
+    assert_eq!(dms[0].0, "bob");
+    assert!(dms[0].1.contains("Game #1: #general"), "{}", dms[0].1);
+    assert!(reminders.iter().all(|r| r.mentions.is_empty()));
+
+    // The result too; Alice, who chose nothing, gets nothing, and a player who chooses again
+    // is mentioned again.
+    t.say("bob", notify(NoticeMode::Mention)).await;
+    t.clock.advance(DAY);
+    let ended = t.service.tick().await;
+    assert!(direct(&ended).is_empty(), "{ended:?}");
+    let result = ended
+        .iter()
+        .find(|r| r.text.to_string().contains("time"))
+        .unwrap();
+    assert_eq!(result.mentions, vec!["bob".to_string()]);
+    let shown = t.say("alice", Command::Notify { mode: None }).await;
+    assert!(
+        shown[0]
+            .text
+            .to_string()
+            .starts_with("Now: Herald pings you nowhere"),
+        "{}",
+        shown[0].text
+    );
 }

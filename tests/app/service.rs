@@ -340,7 +340,9 @@ async fn reminders_and_time_outs_follow_the_clock() {
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].mentions, vec!["alice"]);
     assert!(
-        r[0].text.to_string().contains("6 hours left"),
+        r[0].text
+            .to_string()
+            .contains("you lose on time in 6 hours"),
         "{}",
         r[0].text
     );
@@ -356,10 +358,15 @@ async fn reminders_and_time_outs_follow_the_clock() {
     assert!(
         r[0].text
             .to_string()
-            .ends_with(" left before you lose on time, until 2026-11-19 11:06 UTC."),
+            .ends_with(": you lose on time in 6 hours (2026-11-19 11:06 UTC)."),
         "{}",
         r[0].text
     );
+    // On Discord the time left counts down for each reader.
+    assert!(r[0].text.spans().iter().any(|s| matches!(
+        s,
+        herald::app::Span::Relative { at, .. } if *at == deadline
+    )));
     assert!(t.service.tick().await.is_empty(), "reminded once");
 
     // The deadline passes while Herald is down: applied at the first tick after the restart.

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 #[path = "../support/fake.rs"]
 mod fake;
+mod notices;
 #[path = "../support/mod.rs"]
 mod support;
 mod threads;
@@ -182,6 +183,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "history",
                 "leaderboard",
                 "move",
+                "notify",
                 "piece",
                 "profile",
                 "resign",

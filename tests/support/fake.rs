@@ -191,6 +191,10 @@ struct State {
     threads: Mutex<Vec<(u64, u64, String)>>,
     /// Channels deleted (posting there is answered "Unknown Channel").
     deleted: Mutex<HashSet<u64>>,
+    /// Direct-message channels opened, by user.
+    dms: Mutex<HashMap<u64, u64>>,
+    /// Users whose direct messages are closed to the bot.
+    closed_dms: Mutex<HashSet<u64>>,
 }
 
 /// The fake Discord. Dropping it stops nothing: its tasks end with the runtime.
@@ -223,6 +227,8 @@ impl Fake {
             app_permissions: AtomicU64::new(EVERYONE),
             threads: Mutex::new(Vec::new()),
             deleted: Mutex::new(HashSet::new()),
+            dms: Mutex::new(HashMap::new()),
+            closed_dms: Mutex::new(HashSet::new()),
         });
         let s = state.clone();
         tokio::spawn(async move {
@@ -260,6 +266,19 @@ impl Fake {
     pub async fn wait_thread(&self, n: usize, timeout: Duration) -> Option<u64> {
         self.wait(timeout, || self.threads().get(n - 1).map(|t| t.0))
             .await
+    }
+
+    /// `user` closes their direct messages to the bot ("Cannot send messages to this user").
+    pub fn close_dms(&self, user: u64) {
+        self.state.closed_dms.lock().unwrap().insert(user);
+    }
+
+    /// The direct messages the bot sent `user`, in order.
+    pub fn dms_to(&self, user: u64) -> Vec<Recorded> {
+        match self.state.dms.lock().unwrap().get(&user) {
+            Some(&dm) => self.posts_in(dm),
+            None => Vec::new(),
+        }
     }
 
     /// The bot's posts in a channel (not interaction answers), in order.
@@ -359,7 +378,8 @@ impl Fake {
         .await
     }
 
-    async fn wait<T>(&self, timeout: Duration, check: impl Fn() -> Option<T>) -> Option<T> {
+    /// Waits until `check` finds something (checked again after every REST call).
+    pub async fn wait<T>(&self, timeout: Duration, check: impl Fn() -> Option<T>) -> Option<T> {
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
             let notified = self.state.changed.notified();
@@ -773,6 +793,7 @@ async fn respond(stream: &mut TcpStream, status: u16, body: Option<Value>) -> bo
         201 => "Created",
         204 => "No Content",
         401 => "Unauthorized",
+        403 => "Forbidden",
         500 => "Internal Server Error",
         _ => "Not Found",
     };
@@ -890,6 +911,30 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                 (
                     404,
                     Some(json!({"message": "Unknown Channel", "code": 10003})),
+                )
+            }
+            ("POST", ["users", "@me", "channels"]) => {
+                let user: u64 = match &json["recipient_id"] {
+                    Value::String(u) => u.parse().unwrap_or(0),
+                    other => other.as_u64().unwrap_or(0),
+                };
+                let dm = *state.dms.lock().unwrap().entry(user).or_insert_with(new_id);
+                (
+                    200,
+                    Some(
+                        json!({"id": dm.to_string(), "type": 1, "last_message_id": null,
+                                "recipients": [user_json(user)]}),
+                    ),
+                )
+            }
+            ("POST", ["channels", channel, "messages"])
+                if state.dms.lock().unwrap().iter().any(|(user, dm)| {
+                    dm.to_string() == *channel && state.closed_dms.lock().unwrap().contains(user)
+                }) =>
+            {
+                (
+                    403,
+                    Some(json!({"message": "Cannot send messages to this user", "code": 50007})),
                 )
             }
             ("POST", ["channels", parent, "threads"])

@@ -1,6 +1,6 @@
 //! Every sentence a player reads: the service decides, this module words it.
 
-use super::text::{channel, time, user, Text};
+use super::text::{channel, time, user, Span, Text};
 use crate::rules::{Color, GameOptions, MoveInfo, Outcome, PieceView, Power, Reason, VariantId};
 use crate::store::{EndReason, GameResult, GameStatus, StoredGame};
 use crate::text;
@@ -261,9 +261,15 @@ pub fn reminder(game: &StoredGame, who: &str, left: &str) -> Text {
         user(who),
         format!(", it is your move in game #{} against ", game.id),
         user(game.opponent_of(who)),
-        format!(": {left} left before you lose on time"),
-        until(game),
-        "."
+        ": you lose on time ",
+        Span::Relative {
+            at: game.deadline.unwrap_or_default(),
+            words: format!("in {left}"),
+        },
+        match game.deadline {
+            Some(d) => text![" (", time(d), ")."],
+            None => text!["."],
+        }
     ]
 }
 

@@ -2,8 +2,9 @@
 //! when one cannot be opened or goes away.
 
 use super::super::rooms::Lost;
-use super::super::text::{channel, user, Text};
-use crate::store::StoredGame;
+use super::super::text::{self, channel, user, Text};
+use super::super::Notice;
+use crate::store::{NoticeMode, StoredGame};
 use crate::text;
 
 /// A game thread's name: "Chess 13: Epoch · @alice vs @bob" (the platform writes the names).
@@ -55,5 +56,50 @@ pub fn thread_lost(game: &StoredGame, why: Lost, to_move: &str) -> Text {
         ),
         user(to_move),
         ", it is your move."
+    ]
+}
+
+/// How a player is told of their games, in words.
+fn notice_words(mode: NoticeMode) -> &'static str {
+    match mode {
+        NoticeMode::Mention => "you are mentioned in the game's thread (or channel)",
+        NoticeMode::DirectTurn => {
+            "Herald sends you a direct message when it is your move, and for reminders and results"
+        }
+        NoticeMode::DirectAlerts => {
+            "Herald sends you a direct message for reminders and results only; your moves ping \
+             you nowhere (see /games)"
+        }
+        NoticeMode::Off => "Herald pings you nowhere; /games shows what waits for you",
+    }
+}
+
+/// The answer to /notify.
+pub fn notices(mode: NoticeMode, chosen: bool) -> Text {
+    let head = if chosen { "Saved: " } else { "Now: " };
+    text![
+        head,
+        notice_words(mode),
+        ". Choose with /notify mode: mention, dm-turn (a direct message when it is your \
+         move), dm-alerts (direct messages for reminders and results only) or off."
+    ]
+}
+
+/// A game's message as a direct message: what it said, and where the game is.
+pub fn direct(said: &Text, notice: &Notice, place: &str) -> Text {
+    text![
+        said.clone(),
+        format!("\nGame #{}: ", notice.game),
+        text::place(notice.guild.as_deref(), place)
+    ]
+}
+
+/// Said once in the game's place when a player's direct messages are closed.
+pub fn dm_closed(player: &str, said: &Text) -> Text {
+    text![
+        user(player),
+        ", Herald could not send you a direct message (your direct messages are closed to it), \
+         so it mentions you here instead until you choose again with /notify. It said:\n",
+        said.clone()
     ]
 }

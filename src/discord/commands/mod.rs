@@ -164,7 +164,7 @@ macro_rules! game_command {
     };
 }
 
-static COMMANDS: [Spec; 17] = [
+static COMMANDS: [Spec; 18] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -367,6 +367,30 @@ static COMMANDS: [Spec; 17] = [
         guild_only: true,
         options: settings_options,
         read: read_settings,
+    },
+    Spec {
+        name: "notify",
+        description: "How Herald tells you of your games: mentions, direct messages or nothing",
+        guild_only: false,
+        options: || {
+            vec![option(
+                CommandOptionType::String,
+                "mode",
+                "How you are told (leave out to see how you are told now)",
+            )
+            .add_string_choice("Mentioned in the game's thread (the default)", "mention")
+            .add_string_choice("A direct message when it is your move", "dm-turn")
+            .add_string_choice(
+                "Direct messages for reminders and results only",
+                "dm-alerts",
+            )
+            .add_string_choice("Nothing: no pings, no messages", "off")]
+        },
+        read: |o| {
+            Ok(Command::Notify {
+                mode: o.text("mode").map(|m| m.parse()).transpose()?,
+            })
+        },
     },
     Spec {
         name: "rules",
