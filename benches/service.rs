@@ -54,6 +54,7 @@ async fn play(service: &Service, channel: &str, ply: usize, mv: &str) -> anyhow:
         "bob"
     };
     let command = Command::Move {
+        game: None,
         text: mv.to_string(),
         opponent: None,
         confirm: false,

@@ -337,7 +337,9 @@ impl Service {
         if let Some(level) = row.engine_level {
             text.push(words::engine_level(level));
         }
-        let mut reply = Reply::new(&row.channel, text).turn(&row, told);
+        let mut reply = Reply::new(&row.channel, text)
+            .turn(&row, told)
+            .with_buttons(super::card_buttons(row.id, None));
         reply.image = self.image(&row, &*game, None, game.turn()).await;
         let mut replies: Vec<Reply> = placed.notice.into_iter().collect();
         replies.push(reply);

@@ -175,6 +175,8 @@ pub enum Command {
         terms: Terms,
     },
     Move {
+        /// The game by number, from anywhere (the inbox); else the asker's game here.
+        game: Option<i64>,
         text: String,
         opponent: Option<String>,
         /// Play it even though it loses the game (a move that repeats a position a third
@@ -296,6 +298,14 @@ pub enum Action {
         variant: i64,
         page: i64,
     },
+    /// The presser offers a draw in this game (the game card's button).
+    OfferDraw(i64),
+    /// The presser asks to resign this game: Herald asks them to confirm.
+    Resign(i64),
+    /// The presser confirms that they resign this game.
+    ConfirmResign(i64),
+    /// The board of the presser's most urgent game, shown to them alone.
+    NextGame,
 }
 
 impl Action {
@@ -311,6 +321,10 @@ impl Action {
             Action::Rematch(n) => ("rematch", vec![n]),
             Action::Confirm { game, ply, choice } => ("confirm", vec![game, ply, choice]),
             Action::Page { variant, page } => ("page", vec![variant, page]),
+            Action::OfferDraw(n) => ("draw-offer", vec![n]),
+            Action::Resign(n) => ("resign", vec![n]),
+            Action::ConfirmResign(n) => ("resign-confirm", vec![n]),
+            Action::NextGame => ("next", vec![]),
         }
     }
 
@@ -325,6 +339,7 @@ impl Action {
         let (name, rest) = id.split_once(':')?;
         let numbers: Vec<i64> = rest
             .split(':')
+            .filter(|n| !rest.is_empty() || !n.is_empty())
             .map(|n| n.parse().ok())
             .collect::<Option<_>>()?;
         Some(match (name, numbers.as_slice()) {
@@ -344,6 +359,10 @@ impl Action {
                 variant: *variant,
                 page: *page,
             },
+            ("draw-offer", [n]) => Action::OfferDraw(*n),
+            ("resign", [n]) => Action::Resign(*n),
+            ("resign-confirm", [n]) => Action::ConfirmResign(*n),
+            ("next", []) => Action::NextGame,
             _ => return None,
         })
     }
@@ -372,6 +391,10 @@ mod tests {
                 variant: 2,
                 page: 3,
             },
+            Action::OfferDraw(42),
+            Action::Resign(42),
+            Action::ConfirmResign(42),
+            Action::NextGame,
         ];
         for a in every {
             assert_eq!(Action::parse(&a.id()), Some(a));
@@ -388,6 +411,9 @@ mod tests {
         assert_eq!(Action::parse("accept:x"), None);
         assert_eq!(Action::parse("accept:1:2"), None);
         assert_eq!(Action::parse("confirm:1"), None);
+        assert_eq!(Action::parse("next:"), Some(Action::NextGame));
+        assert_eq!(Action::parse("next:3"), None);
+        assert_eq!(Action::parse("resign:"), None);
     }
 
     #[test]

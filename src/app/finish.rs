@@ -28,6 +28,41 @@ impl Service {
 
     pub(super) async fn resign(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
+        self.resign_game(req, row).await
+    }
+
+    /// The game card's Resign button: the presser is asked to confirm, privately.
+    pub(super) async fn ask_resign(&self, req: &Request, id: i64) -> Handled {
+        let row = self.own_active_game(req, id).await?;
+        let confirm = Button::new(
+            &format!("Yes, resign game #{}", row.id),
+            Action::ConfirmResign(row.id),
+            ButtonStyle::Danger,
+        );
+        Ok(vec![Reply::private(
+            &req.channel,
+            words::resign_sure(&row, &req.user),
+        )
+        .with_buttons(vec![confirm])])
+    }
+
+    /// A game by number, which must be the asker's and unfinished (a game card's buttons).
+    pub(super) async fn own_active_game(
+        &self,
+        req: &Request,
+        id: i64,
+    ) -> Result<StoredGame, Refusal> {
+        let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+        if !row.has_player(&req.user) {
+            return Err(Refusal::NotInGame(row.id));
+        }
+        if row.status != GameStatus::Active {
+            return Err(Refusal::Over);
+        }
+        Ok(row)
+    }
+
+    pub(super) async fn resign_game(&self, req: &Request, row: StoredGame) -> Handled {
         let winner = !row.color_of(&req.user);
         let saved = self
             .finish(
@@ -56,6 +91,11 @@ impl Service {
 
     pub(super) async fn draw(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
+        self.draw_in(req, row).await
+    }
+
+    /// Offers a draw in a game, or accepts the opponent's open offer.
+    pub(super) async fn draw_in(&self, req: &Request, row: StoredGame) -> Handled {
         let other = row.opponent_of(&req.user).to_string();
         match row.draw_offer.as_deref() {
             Some(o) if o == other => return self.agree_draw(req, &row).await,

@@ -33,7 +33,7 @@ pub use command::{Action, ColorChoice, Command, Days, Level, SettingsChange, Ter
 pub use engine::LOCAL_NAME as ENGINE_LOCAL_NAME;
 pub use refusal::Refusal;
 pub use rooms::{Lost, Opening as RoomOpening, RoomError, Rooms, Threads};
-pub use suggest::{label, matching, Choice, MAX_CHOICES};
+pub use suggest::{label, matching, Choice, GameChoice, MAX_CHOICES};
 pub use text::{Span, Text};
 
 use challenge::Deed;
@@ -271,13 +271,20 @@ impl Service {
                 self.challenge(req, opponent.as_deref(), *terms, None).await
             }
             Command::Move {
+                game,
                 text,
                 opponent,
                 confirm,
-            } => match self.find(req, opponent.as_deref()).await {
-                Ok(row) => self.play(req, row, text, *confirm).await,
-                Err(refusal) => Err(refusal),
-            },
+            } => {
+                let row = match game {
+                    Some(n) => self.own_active_game(req, *n).await,
+                    None => self.find(req, opponent.as_deref()).await,
+                };
+                match row {
+                    Ok(row) => self.play(req, row, text, *confirm).await,
+                    Err(refusal) => Err(refusal),
+                }
+            }
             Command::Swap { opponent } => match self.find(req, opponent.as_deref()).await {
                 Ok(row) => self.swap(req, row).await,
                 Err(refusal) => Err(refusal),
@@ -354,6 +361,16 @@ impl Service {
                     _ => Err(Refusal::ConfirmStale),
                 }
             }
+            Action::OfferDraw(id) => {
+                let row = self.own_active_game(req, id).await?;
+                self.draw_in(req, row).await
+            }
+            Action::Resign(id) => self.ask_resign(req, id).await,
+            Action::ConfirmResign(id) => {
+                let row = self.own_active_game(req, id).await?;
+                self.resign_game(req, row).await
+            }
+            Action::NextGame => self.next_game(req).await,
             Action::Page { variant, page } => {
                 let variant = usize::try_from(variant)
                     .ok()
@@ -365,6 +382,23 @@ impl Service {
             }
         }
     }
+}
+
+/// The buttons of an unfinished game's board post: `first` (the swap, when it is open), then
+/// Offer draw and Resign (which asks first).
+fn card_buttons(game: i64, first: Option<Button>) -> Vec<Button> {
+    let mut buttons: Vec<Button> = first.into_iter().collect();
+    buttons.push(Button::new(
+        "Offer draw",
+        Action::OfferDraw(game),
+        ButtonStyle::Secondary,
+    ));
+    buttons.push(Button::new(
+        "Resign",
+        Action::Resign(game),
+        ButtonStyle::Danger,
+    ));
+    buttons
 }
 
 fn rematch_button(game: i64) -> Button {

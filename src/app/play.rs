@@ -85,15 +85,10 @@ impl Service {
             None => {
                 let swap = game.swap_available() && !saved.swapped;
                 text.push(words::next_to_move(&saved, turn, game.in_check(), swap));
-                let buttons = if swap {
-                    vec![Button::new(
-                        "Swap sides",
-                        Action::Swap(saved.id),
-                        ButtonStyle::Secondary,
-                    )]
-                } else {
-                    Vec::new()
-                };
+                let swap = swap.then(|| {
+                    Button::new("Swap sides", Action::Swap(saved.id), ButtonStyle::Secondary)
+                });
+                let buttons = super::card_buttons(saved.id, swap);
                 Reply::new(&row.channel, text)
                     .turn(&saved, &[saved.player(turn)])
                     .with_buttons(buttons)

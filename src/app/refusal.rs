@@ -96,6 +96,8 @@ pub enum Refusal {
     LevelForPeople,
     /// A settings change by a member who may not manage the server.
     NotManager,
+    /// A game card's button pressed by someone who does not play the game.
+    NotInGame(i64),
 }
 
 impl From<StoreError> for Refusal {

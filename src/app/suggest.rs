@@ -3,6 +3,7 @@
 
 use super::Service;
 use crate::rules::{AnyGame, BoardView, MoveInfo, MoveKind, MoveMarks, Square};
+use crate::store::{GameStatus, StoredGame};
 
 /// Discord shows at most 25 choices.
 pub const MAX_CHOICES: usize = 25;
@@ -12,6 +13,13 @@ pub const MAX_CHOICES: usize = 25;
 pub struct Choice {
     pub label: String,
     pub value: String,
+}
+
+/// A game offered to pick: what the player reads, and its number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameChoice {
+    pub label: String,
+    pub game: i64,
 }
 
 fn name_at(board: &BoardView, sq: Square) -> &'static str {
@@ -166,10 +174,69 @@ impl Service {
             .collect();
         let [row] = games.as_slice() else {
             return explain(if games.is_empty() {
-                "no game here".into()
+                "no game here: choose the game first".into()
             } else {
                 "several games here: choose the opponent first".into()
             });
+        };
+        self.suggest_for(row, user, typed).await
+    }
+
+    /// Legal moves for what `user` typed in their game number `game`, from anywhere.
+    pub async fn suggest_in(&self, user: &str, game: i64, typed: &str) -> Vec<Choice> {
+        match self.store.game(game).await {
+            Ok(Some(row)) if row.has_player(user) && row.status == GameStatus::Active => {
+                self.suggest_for(&row, user, typed).await
+            }
+            Ok(_) => vec![Choice {
+                label: format!("game #{game} is not an unfinished game of yours"),
+                value: typed.to_string(),
+            }],
+            Err(_) => vec![Choice {
+                label: "Herald cannot reach its database right now".into(),
+                value: typed.to_string(),
+            }],
+        }
+    }
+
+    /// The games `user` may name in /move: those waiting for their move first, the least
+    /// time left first, then the others; at most [`MAX_CHOICES`].
+    pub async fn game_choices(&self, user: &str) -> Vec<GameChoice> {
+        let Ok(games) = self.store.games_of(user, true).await else {
+            return Vec::new();
+        };
+        let now = self.now();
+        let mut rows = Vec::new();
+        for g in games {
+            if let Ok(game) = self.rules_game(&g).await {
+                rows.push((g.player(game.turn()) != user, g));
+            }
+        }
+        rows.sort_by_key(|(theirs, g)| (*theirs, g.deadline.unwrap_or(i64::MAX), g.id));
+        rows.into_iter()
+            .take(MAX_CHOICES)
+            .map(|(theirs, g)| GameChoice {
+                label: format!(
+                    "#{} {}, move {}: {}{}",
+                    g.id,
+                    g.variant.title(),
+                    g.ply / 2 + 1,
+                    if theirs { "their move" } else { "your move" },
+                    g.deadline
+                        .map(|d| format!(", {} left", super::words::time_left(d - now)))
+                        .unwrap_or_default()
+                ),
+                game: g.id,
+            })
+            .collect()
+    }
+
+    async fn suggest_for(&self, row: &StoredGame, user: &str, typed: &str) -> Vec<Choice> {
+        let explain = |text: String| {
+            vec![Choice {
+                label: text,
+                value: typed.to_string(),
+            }]
         };
         let Ok(game) = self.rules_game(row).await else {
             return explain("this game cannot be loaded".into());

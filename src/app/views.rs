@@ -2,7 +2,9 @@
 //! challenges, a game's history, and the rules.
 
 use super::record::{movetext, record_file};
-use super::{words, Attachment, Handled, Refusal, Reply, Request, Service, Text};
+use super::{
+    words, Action, Attachment, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service, Text,
+};
 use crate::rules::{Color, Square, VariantId};
 use crate::store::{GameStatus, StoredGame};
 
@@ -115,13 +117,7 @@ impl Service {
         if games.is_empty() && challenges.is_empty() {
             return Ok(vec![Reply::private(&req.channel, words::NO_GAMES)]);
         }
-        let mut rows = Vec::new();
-        for g in games {
-            let game = self.rules_game(&g).await?;
-            let yours = g.player(game.turn()) == req.user;
-            rows.push((yours, g));
-        }
-        rows.sort_by_key(|(yours, g)| (!*yours, g.deadline.unwrap_or(i64::MAX), g.id));
+        let rows = self.by_urgency(&req.user, games).await?;
         let mut lines = Vec::new();
         if !rows.is_empty() {
             lines.push(Text::from(words::GAMES_HEADING));
@@ -136,7 +132,46 @@ impl Service {
         for c in &challenges {
             lines.push(words::challenge_line(c, &req.user));
         }
-        Ok(vec![Reply::private(&req.channel, Text::lines(lines))])
+        let mut reply = Reply::private(&req.channel, Text::lines(lines));
+        if !rows.is_empty() {
+            let next = Button::new("Next game", Action::NextGame, ButtonStyle::Primary);
+            reply.buttons = vec![next];
+        }
+        Ok(vec![reply])
+    }
+
+    /// A player's unfinished games, most urgent first: their move, then the least time left.
+    /// Each with whether it is their move.
+    async fn by_urgency(
+        &self,
+        user: &str,
+        games: Vec<StoredGame>,
+    ) -> Result<Vec<(bool, StoredGame)>, Refusal> {
+        let mut rows = Vec::new();
+        for g in games {
+            let game = self.rules_game(&g).await?;
+            let yours = g.player(game.turn()) == user;
+            rows.push((yours, g));
+        }
+        rows.sort_by_key(|(yours, g)| (!*yours, g.deadline.unwrap_or(i64::MAX), g.id));
+        Ok(rows)
+    }
+
+    /// The "Next game" button: the board of the presser's most urgent game, for them alone,
+    /// with where to play it.
+    pub(super) async fn next_game(&self, req: &Request) -> Handled {
+        let games = self.store.games_of(&req.user, true).await?;
+        let Some((yours, row)) = self.by_urgency(&req.user, games).await?.into_iter().next() else {
+            return Ok(vec![Reply::private(&req.channel, words::NO_GAMES)]);
+        };
+        let game = self.rules_game(&row).await?;
+        let left = row.deadline.map(|d| words::time_left(d - self.now()));
+        let mut reply =
+            Reply::private(&req.channel, words::next_game(&row, &req.user, yours, left));
+        reply.image = self
+            .image(&row, &*game, None, viewer_side(&row, &req.user, false))
+            .await;
+        Ok(vec![reply])
     }
 
     pub(super) async fn history(

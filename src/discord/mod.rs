@@ -484,17 +484,24 @@ impl Handler {
     async fn on_autocomplete(&self, ctx: &Context, cmd: &CommandInteraction) {
         let mut response = CreateAutocompleteResponse::new();
         if let Some((option, typed)) = commands::typed(cmd) {
+            let user = cmd.user.id.to_string();
+            if cmd.data.name == "move" && option == "game" {
+                for g in self.service.game_choices(&user).await {
+                    response = response.add_int_choice(clip(&g.label, 100), g.game);
+                }
+            }
             if cmd.data.name == "move" && option == "move" {
                 let opponent = commands::user(&cmd.data.options, "opponent");
-                let choices = self
-                    .service
-                    .suggest(
-                        &cmd.user.id.to_string(),
-                        &cmd.channel_id.to_string(),
-                        &typed,
-                        opponent.as_deref(),
-                    )
-                    .await;
+                let choices = match commands::integer(&cmd.data.options, "game") {
+                    Some(game) => self.service.suggest_in(&user, game, &typed).await,
+                    None => {
+                        let channel = cmd.channel_id.to_string();
+                        let opponent = opponent.as_deref();
+                        self.service
+                            .suggest(&user, &channel, &typed, opponent)
+                            .await
+                    }
+                };
                 for c in choices {
                     // Discord wants 1-100 characters in both.
                     let value = if c.value.trim().is_empty() {

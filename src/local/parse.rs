@@ -40,7 +40,7 @@ fn known_options(name: &str) -> Option<Vec<&'static str>> {
         }
         "accept" | "decline" => vec!["challenger", "challenge"],
         "withdraw" => vec!["opponent", "challenge"],
-        "move" => vec!["move", "opponent", "confirm"],
+        "move" => vec!["move", "opponent", "confirm", "game"],
         "swap" | "resign" | "draw" | "abort" => vec!["opponent"],
         "history" => vec!["player", "game", "opponent", "gif"],
         "board" => vec!["player", "game", "opponent", "flip", "private"],
@@ -194,6 +194,7 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             },
         },
         "move" => Command::Move {
+            game: number("game")?,
             text: get("move").ok_or("/move needs move:<move>")?,
             opponent: who(),
             confirm: flag(&o, "confirm")?,
@@ -338,6 +339,7 @@ mod tests {
         assert_eq!(
             r.said,
             Said::Command(Command::Move {
+                game: None,
                 text: "Hc1-e3".into(),
                 opponent: None,
                 confirm: false,

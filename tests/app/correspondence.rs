@@ -223,3 +223,141 @@ async fn each_player_is_told_of_their_games_as_they_chose() {
         shown[0].text
     );
 }
+
+#[tokio::test]
+async fn the_game_card_offers_a_draw_and_resigns_only_once_confirmed() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    let r = t.mv("alice", "Tb1-d4").await;
+    let labels: Vec<&str> = public(&r)
+        .buttons
+        .iter()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert!(labels.ends_with(&["Offer draw", "Resign"]), "{labels:?}");
+
+    // A spectator's press does nothing; the player's offers the draw.
+    let no = refused(&t.press("carol", Action::OfferDraw(id)).await);
+    assert_eq!(
+        no,
+        format!("Only the two players of game #{id} can do that.")
+    );
+    let offer = t.press("bob", Action::OfferDraw(id)).await;
+    assert!(public(&offer).text.to_string().contains("offers a draw"));
+
+    // Resign asks first, privately; only the confirmation ends the game.
+    let asked = t.press("alice", Action::Resign(id)).await;
+    assert!(asked[0].ephemeral);
+    assert!(
+        asked[0]
+            .text
+            .to_string()
+            .starts_with(&format!("Resign game #{id} against @bob?")),
+        "{}",
+        asked[0].text
+    );
+    let game = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(game.status, herald::store::GameStatus::Active);
+    let Action::ConfirmResign(confirmed) = button(&asked, &format!("Yes, resign game #{id}"))
+    else {
+        unreachable!()
+    };
+    let done = t.press("alice", Action::ConfirmResign(confirmed)).await;
+    assert!(public(&done).text.to_string().contains("resigns"));
+    let again = refused(&t.press("alice", Action::ConfirmResign(confirmed)).await);
+    assert_eq!(again, "That game is over.");
+}
+
+#[tokio::test]
+async fn the_inbox_links_every_game_and_moves_are_made_from_anywhere() {
+    let t = table(false).await;
+    let first = t.game(3).await;
+    // A second game, elsewhere, where Bob is to move sooner.
+    let elsewhere = herald::app::Request {
+        channel: "elsewhere".into(),
+        ..crate::service::request(
+            "carol",
+            Command::Challenge {
+                opponent: Some("bob".into()),
+                terms: Terms {
+                    color: herald::app::ColorChoice::Black,
+                    days: Some(herald::app::Days::new(1).unwrap()),
+                    ..Default::default()
+                },
+            },
+        )
+    };
+    let r = t.service.handle(&elsewhere).await;
+    let accept = herald::app::Request {
+        command: Command::Press(button(&r, "Accept")),
+        ..crate::service::request("bob", Command::Games)
+    };
+    let accept = herald::app::Request {
+        channel: "elsewhere".into(),
+        ..accept
+    };
+    t.service.handle(&accept).await;
+    let second = first + 1;
+    t.mv("alice", "Tb1-d4").await;
+
+    // Bob's inbox: both his moves, the least time left first, each with where it is, and a
+    // Next game button.
+    let inbox = &t.say("bob", Command::Games).await[0];
+    let text = inbox.text.to_string();
+    let at = |n: i64| text.find(&format!("#{n} ")).unwrap();
+    assert!(at(second) < at(first), "{text}");
+    assert!(
+        text.contains("in #elsewhere") && text.contains("in #general"),
+        "{text}"
+    );
+    assert!(inbox
+        .text
+        .spans()
+        .iter()
+        .any(|s| matches!(s, Span::Place { channel, .. } if channel == "elsewhere")));
+    let next = t
+        .press("bob", button(std::slice::from_ref(inbox), "Next game"))
+        .await;
+    assert!(next[0].ephemeral);
+    assert!(
+        next[0].text.to_string().starts_with(&format!(
+            "Game #{second}, Chess 13: Epoch against @carol, move 1: your move"
+        )),
+        "{}",
+        next[0].text
+    );
+
+    // From here (#general), Bob moves in the game elsewhere by naming it; the board goes
+    // there and he is pointed to it.
+    let choices = t.service.game_choices("bob").await;
+    assert_eq!(choices[0].game, second, "{choices:?}");
+    assert!(choices[0].label.contains("your move"), "{choices:?}");
+    let typed = t.service.suggest_in("bob", second, "").await;
+    assert!(
+        !typed.is_empty() && !typed[0].label.contains("not"),
+        "{typed:?}"
+    );
+    let mv = Command::Move {
+        game: Some(second),
+        text: typed[0].value.clone(),
+        opponent: None,
+        confirm: false,
+    };
+    let r = t.say("bob", mv).await;
+    assert!(
+        r[0].ephemeral && r[0].text.to_string().starts_with("Done: see #elsewhere"),
+        "{r:?}"
+    );
+    assert_eq!(r[1].channel, "elsewhere");
+    // Not in someone else's game.
+    let not = Command::Move {
+        game: Some(second),
+        text: "e4".into(),
+        opponent: None,
+        confirm: false,
+    };
+    assert_eq!(
+        refused(&t.say("alice", not).await),
+        format!("Only the two players of game #{second} can do that.")
+    );
+}

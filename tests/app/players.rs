@@ -545,6 +545,7 @@ async fn a_stale_confirmation_plays_nothing() {
         .say(
             "alice",
             Command::Move {
+                game: None,
                 text: "Tb1-d4".into(),
                 opponent: None,
                 confirm: true,

@@ -246,6 +246,7 @@ async fn played(
         let mv = rules.legal_coordinates()[0].clone();
         rules.play(&mv).unwrap();
         let cmd = Command::Move {
+            game: None,
             text: mv,
             opponent: Some(opponent.into()),
             confirm: false,

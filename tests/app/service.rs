@@ -78,6 +78,7 @@ impl Table {
         self.say(
             user,
             Command::Move {
+                game: None,
                 text: text.into(),
                 opponent: None,
                 confirm: false,
@@ -316,6 +317,7 @@ async fn a_restart_keeps_every_game_offer_and_deadline() {
         .handle(&request(
             "alice",
             Command::Move {
+                game: None,
                 text: "Hc1-e3".into(),
                 opponent: None,
                 confirm: false,
@@ -670,7 +672,8 @@ async fn a_chess_game_from_challenge_to_mate() {
     public(&t.press("bob", button(&r, "Accept")).await);
     // bob has White: the fool's mate.
     let r = t.mv("bob", "f3").await;
-    assert!(r[0].buttons.is_empty(), "no swap in chess");
+    let labels: Vec<&str> = r[0].buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Offer draw", "Resign"], "no swap in chess");
     public(&t.mv("alice", "e5").await);
     public(&t.mv("bob", "g2g4").await);
     let r = t.mv("alice", "Qh4#").await;
@@ -714,7 +717,7 @@ async fn suggestions_follow_what_is_typed_and_whose_turn_it_is() {
     let t = table(false).await;
     let none = t.service.suggest("alice", "general", "", None).await;
     assert_eq!(none.len(), 1);
-    assert_eq!(none[0].label, "no game here");
+    assert_eq!(none[0].label, "no game here: choose the game first");
     t.game(3).await;
     let all = t.service.suggest("alice", "general", "", None).await;
     assert_eq!(all.len(), herald::app::MAX_CHOICES);

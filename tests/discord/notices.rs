@@ -77,3 +77,55 @@ async fn a_player_who_chose_direct_messages_gets_the_board_there_or_the_mention_
     assert_eq!(fake.dms_to(BOB).len(), 2);
     bot.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn from_another_channel_the_inbox_links_the_game_and_moves_are_made_by_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+    let (_, _, room) = start(&fake, LOBBY, "chess", vec![]).await;
+
+    // In another channel Alice's inbox links the game's thread and has a Next game button.
+    let inbox = answer(&fake, &fake.slash(ALICE, HALL, "games", vec![])).await;
+    assert!(inbox.ephemeral());
+    let link = format!("https://discord.com/channels/{GUILD}/{room}");
+    assert!(inbox.content().contains(&link), "{}", inbox.content());
+    let next = inbox
+        .buttons()
+        .into_iter()
+        .find(|b| b == "next:")
+        .expect("a Next game button");
+    let board = answer(&fake, &fake.press(ALICE, inbox.message.unwrap(), &next)).await;
+    assert!(board.ephemeral(), "{}", board.content());
+    assert!(board.content().contains("your move"), "{}", board.content());
+    board_size(&board);
+
+    // Typing the game number offers her games as numbers, her move first.
+    let sent = fake.autocomplete_kind(ALICE, HALL, "move", ("game", 4), "", vec![]);
+    let offered = answer(&fake, &sent).await;
+    let choices = offered.json["data"]["choices"].as_array().unwrap().clone();
+    assert_eq!(choices.len(), 1, "{choices:?}");
+    assert_eq!(choices[0]["value"], 1);
+    assert!(
+        choices[0]["name"].as_str().unwrap().contains("your move"),
+        "{choices:?}"
+    );
+    // With the game named, the move's suggestions are that game's.
+    let sent = fake.autocomplete(ALICE, HALL, "move", "move", "e", vec![opt("game", 1)]);
+    let moves = answer(&fake, &sent).await.choices();
+    assert!(moves.iter().any(|(_, v)| v == "e4"), "{moves:?}");
+
+    // The move from here lands in the thread; here, a private pointer to it.
+    let before = fake.posts_in(room).len();
+    let moved = answer(
+        &fake,
+        &fake.slash(ALICE, HALL, "move", vec![opt("move", "e4"), opt("game", 1)]),
+    )
+    .await;
+    assert!(moved.ephemeral(), "{}", moved.content());
+    let posted = fake
+        .wait_post(room, before + 1, WAIT)
+        .await
+        .expect("the board there");
+    assert!(posted.content().contains("**e4**"), "{}", posted.content());
+    bot.abort();
+}

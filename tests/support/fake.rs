@@ -527,9 +527,22 @@ impl Fake {
         name: &str,
         focus: &str,
         typed: &str,
+        others: Vec<Value>,
+    ) -> Sent {
+        self.autocomplete_kind(user, channel, name, (focus, 3), typed, others)
+    }
+
+    /// As [`Fake::autocomplete`], into an option of this type (4: an integer).
+    pub fn autocomplete_kind(
+        &self,
+        user: u64,
+        channel: u64,
+        name: &str,
+        (focus, kind): (&str, u8),
+        typed: &str,
         mut others: Vec<Value>,
     ) -> Sent {
-        others.push(json!({"name": focus, "type": 3, "value": typed, "focused": true}));
+        others.push(json!({"name": focus, "type": kind, "value": typed, "focused": true}));
         let data = json!({
             "id": "700000000000000002",
             "name": name,

@@ -1,6 +1,6 @@
 //! Every sentence a player reads: the service decides, this module words it.
 
-use super::text::{channel, time, user, Span, Text};
+use super::text::{time, user, Span, Text};
 use crate::rules::{Color, GameOptions, MoveInfo, Outcome, PieceView, Power, Reason, VariantId};
 use crate::store::{EndReason, GameResult, GameStatus, StoredGame};
 use crate::text;
@@ -356,7 +356,7 @@ pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>
         format!("- #{} {} vs ", game.id, game.variant.title()),
         user(game.opponent_of(me)),
         " in ",
-        channel(&game.channel),
+        super::text::place(game.guild.as_deref(), &game.channel),
         format!(
             ", move {}: {}{}",
             game.ply / 2 + 1,

@@ -100,6 +100,7 @@ impl Refusal {
             NotYourChallenge(who) => text!["Only ", user(who), " can withdraw this challenge."],
             NoSwapInVariant(v) => format!("{} has no swap rule: Black simply plays a move.", v.title()).into(),
             NotAPlayer => "Only the two players can move in this game.".into(),
+            NotInGame(id) => format!("Only the two players of game #{id} can do that.").into(),
             ConfirmStale => "The game has moved on since that warning; nothing was played. Make your move again.".into(),
             RatedNonStandard => "Rated games are played under the standard rules: leave out portal_turns, repetitions and fifty, or choose rated:false for a casual game.".into(),
             NoSuchPage(p) => format!("There is no page {p} of this leaderboard.").into(),

@@ -59,6 +59,32 @@ pub fn thread_lost(game: &StoredGame, why: Lost, to_move: &str) -> Text {
     ]
 }
 
+/// Asked before a game card's Resign button resigns.
+pub fn resign_sure(game: &StoredGame, me: &str) -> Text {
+    text![
+        format!("Resign game #{} against ", game.id),
+        user(game.opponent_of(me)),
+        "? The game ends at once, and it cannot be undone."
+    ]
+}
+
+/// The private board of a player's most urgent game.
+pub fn next_game(game: &StoredGame, me: &str, yours: bool, left: Option<String>) -> Text {
+    let whose = if yours { "your move" } else { "their move" };
+    text![
+        format!("Game #{}, {} against ", game.id, game.variant.title()),
+        user(game.opponent_of(me)),
+        format!(
+            ", move {}: {whose}{}. Play it in ",
+            game.ply / 2 + 1,
+            left.map(|l| format!(", {l} left")).unwrap_or_default()
+        ),
+        text::place(game.guild.as_deref(), &game.channel),
+        ", or from here with /move game:",
+        format!("{}.", game.id)
+    ]
+}
+
 /// How a player is told of their games, in words.
 fn notice_words(mode: NoticeMode) -> &'static str {
     match mode {

@@ -175,7 +175,8 @@ static COMMANDS: [Spec; 18] = [
     Spec {
         name: "move",
         description: "Make your move (type to see your legal moves)",
-        guild_only: true,
+        // From anywhere, direct messages too, when the game is named.
+        guild_only: false,
         options: || {
             let mv = option(
                 CommandOptionType::String,
@@ -187,15 +188,22 @@ static COMMANDS: [Spec; 18] = [
                 "confirm",
                 "Play it even though it loses you the game (Herald warns first)",
             );
+            let game = option(
+                CommandOptionType::Integer,
+                "game",
+                "Which of your games, from anywhere (type to see those waiting for your move)",
+            )
+            .set_autocomplete(true);
             [
                 vec![mv.required(true).set_autocomplete(true)],
                 game_opponent(),
-                vec![confirm],
+                vec![confirm, game],
             ]
             .concat()
         },
         read: |o| {
             Ok(Command::Move {
+                game: o.integer("game"),
                 text: o.required("move")?,
                 opponent: o.opponent(),
                 confirm: o.flag("confirm"),
@@ -528,6 +536,15 @@ pub fn user(options: &[CommandDataOption], name: &str) -> Option<String> {
     match &options.iter().find(|o| o.name == name)?.value {
         CommandDataOptionValue::User(id) => Some(id.get().to_string()),
         CommandDataOptionValue::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// An integer option of an autocomplete request (set, or being typed).
+pub fn integer(options: &[CommandDataOption], name: &str) -> Option<i64> {
+    match &options.iter().find(|o| o.name == name)?.value {
+        CommandDataOptionValue::Integer(n) => Some(*n),
+        CommandDataOptionValue::Autocomplete { value, .. } => value.trim().parse().ok(),
         _ => None,
     }
 }
