@@ -1,6 +1,6 @@
 //! The time from Discord sending a move's INTERACTION_CREATE to Herald's answer with the board
 //! PNG arriving back, measured through the fake Discord on loopback with the real serenity
-//! client, service, SQLite store and renderer in between:
+//! client, service, SQLite store and renderer in between, each game in its own thread:
 //! `cargo bench --bench discord -- --games 100 --moves 20 --think-ms 2000`.
 
 mod common;
@@ -24,8 +24,9 @@ struct Table {
     channel: u64,
 }
 
-/// Starts a game between the table's players; returns once Black has accepted.
-async fn start_game(fake: &Fake, t: &Table) -> anyhow::Result<()> {
+/// Starts a game between the table's players; returns once Black has accepted, with the
+/// table moved to the game's thread.
+async fn start_game(fake: &Fake, t: &mut Table) -> anyhow::Result<()> {
     let sent = fake.slash(
         t.white,
         t.channel,
@@ -45,6 +46,7 @@ async fn start_game(fake: &Fake, t: &Table) -> anyhow::Result<()> {
     let message = challenge
         .message
         .ok_or_else(|| anyhow::anyhow!("no message id"))?;
+    let threads = fake.threads().len();
     let pressed = fake.press(t.black, message, &accept);
     let started = answer(fake, &pressed).await?;
     anyhow::ensure!(
@@ -52,6 +54,10 @@ async fn start_game(fake: &Fake, t: &Table) -> anyhow::Result<()> {
         "accepting was refused: {}",
         started.content()
     );
+    t.channel = fake
+        .wait_thread(threads + 1, WAIT)
+        .await
+        .ok_or_else(|| anyhow::anyhow!("the game got no thread"))?;
     Ok(())
 }
 
@@ -153,14 +159,14 @@ async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<Stri
         fake.wait_ready(1, WAIT).await,
         "the bot did not connect to the fake Discord"
     );
-    let tables: Vec<Table> = (0..=2 * games as u64)
+    let mut tables: Vec<Table> = (0..=2 * games as u64)
         .map(|g| Table {
             white: 10_000 + 2 * g,
             black: 10_001 + 2 * g,
             channel: 50_000 + g,
         })
         .collect();
-    for t in &tables {
+    for t in &mut tables {
         start_game(&fake, t).await?;
     }
     let mut tables = tables.into_iter();

@@ -722,6 +722,9 @@ async fn reminders_and_time_outs_are_posted_in_the_games_thread() {
         .contains(&format!("{}, you move first", at(ALICE))));
     let to_move = ALICE;
     let posts = format!("/channels/{room}/messages");
+    // The thread is archived while Herald is away (no event): the reminder, posted in the
+    // thread all the same, brings it back, as a message in an archived thread does.
+    fake.archive_silently(room);
 
     // Most of a day later the player to move is reminded in the game's thread, with a
     // mention that pings them.
@@ -730,6 +733,7 @@ async fn reminders_and_time_outs_are_posted_in_the_games_thread() {
         .wait_post(room, 2, WAIT)
         .await
         .expect("a reminder in the thread");
+    assert!(!fake.is_archived(room), "the reminder reopened the thread");
     assert!(
         reminder.content().contains(&at(to_move)),
         "{}",

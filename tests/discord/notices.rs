@@ -129,3 +129,73 @@ async fn from_another_channel_the_inbox_links_the_game_and_moves_are_made_by_num
     assert!(posted.content().contains("**e4**"), "{}", posted.content());
     bot.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_inbox_spans_two_servers_and_a_direct_message_moves_in_either() {
+    const OTHER: u64 = 900_000_000_000_000_200;
+    const ITS_CHANNEL: u64 = 500_000_000_000_000_009;
+    const DM: u64 = 500_000_000_000_000_077;
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+    let (_, _, here) = start(&fake, LOBBY, "chess", vec![]).await;
+    // A second game on another server, challenged and accepted by command there.
+    let options = vec![
+        user_opt("opponent", ALICE),
+        opt("variant", "chess"),
+        opt("color", "white"),
+    ];
+    let c = answer(
+        &fake,
+        &fake.slash_from(Some(OTHER), CAROL, ITS_CHANNEL, "challenge", options),
+    )
+    .await;
+    assert!(!c.ephemeral(), "{}", c.content());
+    let accept = vec![user_opt("challenger", CAROL)];
+    let begun = answer(
+        &fake,
+        &fake.slash_from(Some(OTHER), ALICE, ITS_CHANNEL, "accept", accept),
+    )
+    .await;
+    assert!(!begun.ephemeral(), "{}", begun.content());
+    let there = fake
+        .wait_thread(2, WAIT)
+        .await
+        .expect("the second game's thread");
+    // Carol moves there, so both games wait for Alice.
+    play(&fake, CAROL, there, "e4").await;
+
+    // In a direct message with Herald, Alice's inbox holds both, each linked on its server.
+    let inbox = answer(&fake, &fake.slash_from(None, ALICE, DM, "games", vec![])).await;
+    let text = inbox.content().to_string();
+    assert!(
+        text.contains(&format!("https://discord.com/channels/{GUILD}/{here}")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("https://discord.com/channels/{OTHER}/{there}")),
+        "{text}"
+    );
+    assert_eq!(text.matches("**your move**").count(), 2, "{text}");
+
+    // And she moves in the other server's game from the direct message.
+    let before = fake.posts_in(there).len();
+    let moved = answer(
+        &fake,
+        &fake.slash_from(
+            None,
+            ALICE,
+            DM,
+            "move",
+            vec![opt("move", "e5"), opt("game", 2)],
+        ),
+    )
+    .await;
+    assert!(moved.ephemeral(), "{}", moved.content());
+    let posted = fake
+        .wait_post(there, before + 1, WAIT)
+        .await
+        .expect("the board there");
+    assert!(posted.content().contains("**e5**"), "{}", posted.content());
+    assert_eq!(posted.allowed_users(), vec![CAROL.to_string()]);
+    bot.abort();
+}

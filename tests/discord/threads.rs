@@ -168,3 +168,20 @@ async fn a_rematch_is_played_in_the_same_thread() {
     play(&fake, BOB, room, "e4").await;
     bot.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_discord_refuses_leaves_the_game_in_the_channel() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+    // The interaction says Herald may, but the channel's overwrites deny it (50013).
+    fake.refuse_threads();
+    let begun = begin(&fake, ALICE, BOB, LOBBY).await;
+    assert!(
+        begun.content().contains("Create Public Threads"),
+        "{}",
+        begun.content()
+    );
+    assert!(fake.threads().is_empty());
+    play(&fake, ALICE, LOBBY, "e4").await;
+    bot.abort();
+}

@@ -195,6 +195,11 @@ struct State {
     dms: Mutex<HashMap<u64, u64>>,
     /// Users whose direct messages are closed to the bot.
     closed_dms: Mutex<HashSet<u64>>,
+    /// Threads archived now (posting in one unarchives it, as on Discord).
+    archived: Mutex<HashSet<u64>>,
+    /// Whether opening a thread is refused with "Missing Permissions" (50013) although the
+    /// interaction said Herald may.
+    refuse_threads: std::sync::atomic::AtomicBool,
 }
 
 /// The fake Discord. Dropping it stops nothing: its tasks end with the runtime.
@@ -229,6 +234,8 @@ impl Fake {
             deleted: Mutex::new(HashSet::new()),
             dms: Mutex::new(HashMap::new()),
             closed_dms: Mutex::new(HashSet::new()),
+            archived: Mutex::new(HashSet::new()),
+            refuse_threads: Default::default(),
         });
         let s = state.clone();
         tokio::spawn(async move {
@@ -312,8 +319,60 @@ impl Fake {
         self.state.deleted.lock().unwrap().insert(thread);
     }
 
+    /// Opening a thread is refused with "Missing Permissions" from now on (a channel whose
+    /// overwrites deny it, which the interaction's permissions did not show).
+    pub fn refuse_threads(&self) {
+        self.state.refuse_threads.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a thread is archived now.
+    pub fn is_archived(&self, thread: u64) -> bool {
+        self.state.archived.lock().unwrap().contains(&thread)
+    }
+
+    /// Discord archives a thread without saying so (the bot was away when it happened).
+    pub fn archive_silently(&self, thread: u64) {
+        self.state.archived.lock().unwrap().insert(thread);
+    }
+
+    /// `user` runs `/name` in a direct message with the bot (no server), or in another server.
+    pub fn slash_from(
+        &self,
+        guild: Option<u64>,
+        user: u64,
+        channel: u64,
+        name: &str,
+        options: Vec<Value>,
+    ) -> Sent {
+        let users: serde_json::Map<String, Value> = options
+            .iter()
+            .filter(|o| o["type"] == 6)
+            .filter_map(|o| o["value"].as_str())
+            .map(|id| (id.to_string(), user_json(id.parse().unwrap_or(1))))
+            .collect();
+        let data = json!({"id": "700000000000000001", "name": name, "type": 1,
+                          "options": options, "resolved": {"users": users}});
+        let (sent, mut payload) = self.interaction(2, user, channel, json!({"data": data}));
+        match guild {
+            Some(g) => payload["guild_id"] = json!(g.to_string()),
+            None => {
+                let p = payload.as_object_mut().expect("an object");
+                p.remove("guild_id");
+                p.remove("member");
+                p.insert("user".into(), user_json(user));
+                p.insert("context".into(), json!(1));
+                p.insert(
+                    "channel".into(),
+                    json!({"id": channel.to_string(), "type": 1}),
+                );
+            }
+        }
+        self.send((sent, payload))
+    }
+
     /// Discord archives a thread after its days of silence, or a moderator locks it.
     pub fn archive_thread(&self, thread: u64, locked: bool) {
+        self.state.archived.lock().unwrap().insert(thread);
         let parent = self.parent_of(thread);
         let name = self
             .threads()
@@ -950,6 +1009,15 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                     Some(json!({"message": "Cannot send messages to this user", "code": 50007})),
                 )
             }
+            ("POST", ["channels", _, "threads"])
+            | ("POST", ["channels", _, "messages", _, "threads"])
+                if state.refuse_threads.load(Ordering::SeqCst) =>
+            {
+                (
+                    403,
+                    Some(json!({"message": "Missing Permissions", "code": 50013})),
+                )
+            }
             ("POST", ["channels", parent, "threads"])
             | ("POST", ["channels", parent, "messages", _, "threads"]) => {
                 let id = new_id();
@@ -973,6 +1041,9 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                     .map(|t| (t.1, t.2.clone()))
                     .unwrap_or_default();
                 let archived = json["archived"].as_bool().unwrap_or(false);
+                if !archived {
+                    state.archived.lock().unwrap().remove(&id);
+                }
                 (200, Some(thread_json(id, parent, &name, archived, false)))
             }
             ("GET", ["users", id]) if *id == APPLICATION.to_string() => (200, Some(bot_user())),
@@ -980,6 +1051,8 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
             ("POST", ["channels", channel, "messages"]) => {
                 let id = new_id();
                 let channel: u64 = channel.parse().unwrap_or(0);
+                // A message in an archived thread brings it back, as on Discord.
+                state.archived.lock().unwrap().remove(&channel);
                 state
                     .messages
                     .lock()
