@@ -147,7 +147,7 @@ async fn every_deadline_is_a_moment_not_a_clock_time() {
         reply
             .text
             .to_string()
-            .contains("(Black to play, 2 days, until 2026-11-20 11:06 UTC)."),
+            .contains("(move 1, Black to play, 2 days, until 2026-11-20 11:06 UTC)."),
         "{}",
         reply.text
     );

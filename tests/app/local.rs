@@ -113,7 +113,7 @@ async fn ageiou_with_options_from_challenge_to_result_in_a_terminal() {
     assert!(!out.contains("??"), "{out}");
     assert!(out.contains("portals take 1 turn to build"), "{out}");
     assert!(out.contains("@alice plays Light, @bob plays Dark"), "{out}");
-    assert!(out.contains("(Dark to play"), "{out}");
+    assert!(out.contains("(move 1, Dark to play"), "{out}");
     assert!(out.contains("60 moves each"), "{out}");
     assert!(out.contains("drawn by agreement"), "{out}");
 }

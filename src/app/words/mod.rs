@@ -140,7 +140,8 @@ pub fn next_to_move(game: &StoredGame, turn: Color, check: bool, swap: bool) -> 
         if check { " Check! " } else { " " },
         user(to_move),
         format!(
-            ", your move ({} to play, {}",
+            ", your move (move {}, {} to play, {}",
+            game.ply / 2 + 1,
             game.variant.side(turn),
             days_text(game.days)
         ),
