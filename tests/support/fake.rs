@@ -350,8 +350,11 @@ impl Fake {
             .filter_map(|o| o["value"].as_str())
             .map(|id| (id.to_string(), user_json(id.parse().unwrap_or(1))))
             .collect();
-        let data = json!({"id": "700000000000000001", "name": name, "type": 1,
-                          "options": options, "resolved": {"users": users}});
+        let mut data = json!({"id": "700000000000000001", "name": name, "type": 1,
+                              "options": options, "resolved": {"users": users}});
+        if let Some(g) = guild {
+            data["guild_id"] = json!(g.to_string());
+        }
         let (sent, mut payload) = self.interaction(2, user, channel, json!({"data": data}));
         match guild {
             Some(g) => payload["guild_id"] = json!(g.to_string()),
@@ -561,21 +564,7 @@ impl Fake {
 
     /// `user` runs `/name` in `channel` with `options` (see [`opt`] and [`user_opt`]).
     pub fn slash(&self, user: u64, channel: u64, name: &str, options: Vec<Value>) -> Sent {
-        let users: serde_json::Map<String, Value> = options
-            .iter()
-            .filter(|o| o["type"] == 6)
-            .filter_map(|o| o["value"].as_str())
-            .map(|id| (id.to_string(), user_json(id.parse().unwrap_or(1))))
-            .collect();
-        let data = json!({
-            "id": "700000000000000001",
-            "name": name,
-            "type": 1,
-            "options": options,
-            "resolved": {"users": users},
-            "guild_id": GUILD.to_string(),
-        });
-        self.send(self.interaction(2, user, channel, json!({"data": data})))
+        self.slash_from(Some(GUILD), user, channel, name, options)
     }
 
     /// `user` types `typed` into option `focus` of `/name`, the other options already set.
