@@ -18,7 +18,7 @@ use serenity::all::{
 use serenity::async_trait;
 use serenity::builder::Builder;
 
-use crate::app::{Action, Command, Lost, Reply, Request, Service};
+use crate::app::{Action, Command, Lost, Request, Service};
 
 pub use commands::{clip, definitions};
 
@@ -321,7 +321,7 @@ impl EventHandler for Handler {
             loop {
                 every.tick().await;
                 for reply in service.tick().await {
-                    post(&service, &http, reply).await;
+                    send::post(&service, &http, reply).await;
                 }
             }
         });
@@ -339,7 +339,7 @@ impl EventHandler for Handler {
         }
         if meta.locked {
             for reply in self.service.room_lost(&thread, Lost::Locked).await {
-                post(&self.service, &ctx.http, reply).await;
+                send::post(&self.service, &ctx.http, reply).await;
             }
         } else {
             rooms::reopen(&ctx.http, new.id).await;
@@ -358,7 +358,7 @@ impl EventHandler for Handler {
             .room_lost(&thread.id.to_string(), Lost::Deleted)
             .await
         {
-            post(&self.service, &ctx.http, reply).await;
+            send::post(&self.service, &ctx.http, reply).await;
         }
     }
 
@@ -473,7 +473,7 @@ impl Handler {
         };
         let answered_publicly = replies.first().is_some_and(|r| !r.ephemeral);
         for undelivered in send::answer(&ctx.http, id, token, replies, deferred).await {
-            redeliver(&self.service, &ctx.http, undelivered).await;
+            send::redeliver(&self.service, &ctx.http, undelivered).await;
         }
         // A button that did its work is spent: take it (and its siblings) off the message.
         if let (true, Some((channel, message))) = (answered_publicly, pressed) {
@@ -517,36 +517,6 @@ impl Handler {
         if let Err(e) = answer.execute(&ctx.http, (cmd.id, &cmd.token)).await {
             tracing::warn!(error = %said(&ctx.http, &e), "autocomplete answer failed");
         }
-    }
-}
-
-/// Posts a reply in its channel (or as its direct message), delivering it otherwise when
-/// Discord will not take it there.
-async fn post(service: &Service, http: &Http, reply: Reply) {
-    if let Err(undelivered) = send::to_channel(http, &reply).await {
-        redeliver(service, http, undelivered).await;
-    }
-}
-
-/// A reply Discord would not take. Its game thread was deleted: the game goes on in the
-/// channel the thread was opened in, and the reply is posted there after the word of it. A
-/// direct message to closed DMs: the player is mentioned in the game's place instead.
-async fn redeliver(service: &Service, http: &Http, undelivered: send::Undelivered) {
-    let fallback = match undelivered {
-        send::Undelivered::Gone(mut reply) => {
-            let mut moved = service.room_lost(&reply.channel, Lost::Deleted).await;
-            let Some(home) = moved.first().map(|r| r.channel.clone()) else {
-                return;
-            };
-            reply.channel = home;
-            moved.push(reply);
-            moved
-        }
-        send::Undelivered::DmClosed(reply) => service.dm_failed(&reply).await,
-    };
-    for reply in fallback {
-        // Once only: a fallback that fails too is left to the log.
-        let _ = send::to_channel(http, &reply).await;
     }
 }
 

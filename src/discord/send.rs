@@ -1,4 +1,5 @@
-//! Service replies as Discord messages: the interaction's answer, follow-ups, channel posts.
+//! Service replies as Discord messages: the interaction's answer, follow-ups, channel posts,
+//! direct messages, and what becomes of a reply Discord will not take where it was addressed.
 
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
@@ -9,7 +10,7 @@ use serenity::all::{
 use serenity::builder::Builder;
 
 use super::said;
-use crate::app::{self, Reply, Span};
+use crate::app::{self, Lost, Reply, Service, Span};
 
 /// Discord's limit on a message's text.
 pub const MAX_TEXT: usize = 2000;
@@ -278,6 +279,36 @@ pub async fn to_channel(http: &Http, reply: &Reply) -> Result<(), Undelivered> {
         }
     }
     Ok(())
+}
+
+/// Posts a reply in its channel (or as its direct message), delivering it otherwise when
+/// Discord will not take it there.
+pub async fn post(service: &Service, http: &Http, reply: Reply) {
+    if let Err(undelivered) = to_channel(http, &reply).await {
+        redeliver(service, http, undelivered).await;
+    }
+}
+
+/// A reply Discord would not take. Its game thread was deleted: the game goes on in the
+/// channel the thread was opened in, and the reply is posted there after the word of it. A
+/// direct message to closed DMs: the player is mentioned in the game's place instead.
+pub async fn redeliver(service: &Service, http: &Http, undelivered: Undelivered) {
+    let fallback = match undelivered {
+        Undelivered::Gone(mut reply) => {
+            let mut moved = service.room_lost(&reply.channel, Lost::Deleted).await;
+            let Some(home) = moved.first().map(|r| r.channel.clone()) else {
+                return;
+            };
+            reply.channel = home;
+            moved.push(reply);
+            moved
+        }
+        Undelivered::DmClosed(reply) => service.dm_failed(&reply).await,
+    };
+    for reply in fallback {
+        // Once only: a fallback that fails too is left to the log.
+        let _ = to_channel(http, &reply).await;
+    }
 }
 
 /// Takes the buttons off a message whose button did its work.

@@ -13,7 +13,10 @@ use crate::app::Command;
 use crate::rules::VariantId;
 
 mod options;
-use options::{challenge_options, read_challenge, read_settings, settings_options, variant_option};
+use options::{
+    challenge_options, move_options, notify_options, read_challenge, read_settings,
+    settings_options, variant_option,
+};
 
 /// AGEIOU's game options as slash-command options, in [`GameOptions::RANGES`]' order: the
 /// option's name and what it sets.
@@ -177,30 +180,7 @@ static COMMANDS: [Spec; 18] = [
         description: "Make your move (type to see your legal moves)",
         // From anywhere, direct messages too, when the game is named.
         guild_only: false,
-        options: || {
-            let mv = option(
-                CommandOptionType::String,
-                "move",
-                "The move, e.g. e4, Hc1-e3 or c1e3",
-            );
-            let confirm = option(
-                CommandOptionType::Boolean,
-                "confirm",
-                "Play it even though it loses you the game (Herald warns first)",
-            );
-            let game = option(
-                CommandOptionType::Integer,
-                "game",
-                "Which of your games, from anywhere (type to see those waiting for your move)",
-            )
-            .set_autocomplete(true);
-            [
-                vec![mv.required(true).set_autocomplete(true)],
-                game_opponent(),
-                vec![confirm, game],
-            ]
-            .concat()
-        },
+        options: move_options,
         read: |o| {
             Ok(Command::Move {
                 game: o.integer("game"),
@@ -380,20 +360,7 @@ static COMMANDS: [Spec; 18] = [
         name: "notify",
         description: "How Herald tells you of your games: mentions, direct messages or nothing",
         guild_only: false,
-        options: || {
-            vec![option(
-                CommandOptionType::String,
-                "mode",
-                "How you are told (leave out to see how you are told now)",
-            )
-            .add_string_choice("Mentioned in the game's thread (the default)", "mention")
-            .add_string_choice("A direct message when it is your move", "dm-turn")
-            .add_string_choice(
-                "Direct messages for reminders and results only",
-                "dm-alerts",
-            )
-            .add_string_choice("Nothing: no pings, no messages", "off")]
-        },
+        options: notify_options,
         read: |o| {
             Ok(Command::Notify {
                 mode: o.text("mode").map(|m| m.parse()).transpose()?,

@@ -1,9 +1,9 @@
-//! The options of the slash commands that take many: /challenge and /settings, with how
-//! they are read.
+//! The options of the slash commands that take many (/challenge, /settings, /move, /notify),
+//! with how the longer ones are read.
 
 use serenity::all::{CommandOptionType, CreateCommandOption};
 
-use super::{choice_name, option, Given, GAME_OPTIONS};
+use super::{choice_name, game_opponent, option, Given, GAME_OPTIONS};
 use crate::app::words::days_text;
 use crate::app::{Command, Days, Level, SettingsChange, Terms};
 use crate::rules::{GameOptions, VariantId};
@@ -133,4 +133,44 @@ pub(super) fn read_settings(o: &Given) -> Result<Command, String> {
         role,
         threads: o.boolean("threads"),
     }))
+}
+
+pub(super) fn notify_options() -> Vec<CreateCommandOption> {
+    vec![option(
+        CommandOptionType::String,
+        "mode",
+        "How you are told (leave out to see how you are told now)",
+    )
+    .add_string_choice("Mentioned in the game's thread (the default)", "mention")
+    .add_string_choice("A direct message when it is your move", "dm-turn")
+    .add_string_choice(
+        "Direct messages for reminders and results only",
+        "dm-alerts",
+    )
+    .add_string_choice("Nothing: no pings, no messages", "off")]
+}
+
+pub(super) fn move_options() -> Vec<CreateCommandOption> {
+    let mv = option(
+        CommandOptionType::String,
+        "move",
+        "The move, e.g. e4, Hc1-e3 or c1e3",
+    );
+    let confirm = option(
+        CommandOptionType::Boolean,
+        "confirm",
+        "Play it even though it loses you the game (Herald warns first)",
+    );
+    let game = option(
+        CommandOptionType::Integer,
+        "game",
+        "Which of your games, from anywhere (type to see those waiting for your move)",
+    )
+    .set_autocomplete(true);
+    [
+        vec![mv.required(true).set_autocomplete(true)],
+        game_opponent(),
+        vec![confirm, game],
+    ]
+    .concat()
 }
