@@ -35,7 +35,7 @@ impl Service {
     pub(super) async fn ask_resign(&self, req: &Request, id: i64) -> Handled {
         let row = self.own_active_game(req, id).await?;
         let confirm = Button::new(
-            &format!("Yes, resign game #{}", row.id),
+            "Yes, resign",
             Action::ConfirmResign(row.id),
             ButtonStyle::Danger,
         );

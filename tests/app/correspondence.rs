@@ -258,8 +258,7 @@ async fn the_game_card_offers_a_draw_and_resigns_only_once_confirmed() {
     );
     let game = t.service.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.status, herald::store::GameStatus::Active);
-    let Action::ConfirmResign(confirmed) = button(&asked, &format!("Yes, resign game #{id}"))
-    else {
+    let Action::ConfirmResign(confirmed) = button(&asked, "Yes, resign") else {
         unreachable!()
     };
     let done = t.press("alice", Action::ConfirmResign(confirmed)).await;

@@ -350,3 +350,37 @@ async fn misspelt_or_unknown_options_are_refused_with_the_options_there_are() {
     );
     assert!(!out.contains("challenges @bob"), "{out}");
 }
+
+#[tokio::test]
+async fn notices_and_the_inbox_in_a_terminal() {
+    let (out, _dir) = session(
+        "bob: /notify mode:dm-turn\n\
+         alice: /challenge opponent:bob variant:chess color:white\n\
+         bob: press Accept\n\
+         alice: /move move:e4\n\
+         #elsewhere bob: /games\n\
+         #elsewhere bob: /move move:e5 game:1\n\
+         alice: press Resign\n\
+         alice: press Yes, resign\n",
+    )
+    .await;
+    assert!(!out.contains("??"), "{out}");
+    assert!(
+        out.contains("-> @bob: Saved: Herald sends you a direct message"),
+        "{out}"
+    );
+    assert!(
+        out.contains("-> direct message to @bob: @alice played **e4**"),
+        "{out}"
+    );
+    assert!(out.contains("Game #1: #local"), "{out}");
+    assert!(out.contains("buttons #"), "{out}");
+    assert!(out.contains("Next game"), "{out}");
+    assert!(out.contains("-> @bob: Done: see #local."), "{out}");
+    assert!(out.contains("-> #local: @bob played **e5**"), "{out}");
+    assert!(
+        out.contains("-> @alice: Resign game #1 against @bob?"),
+        "{out}"
+    );
+    assert!(out.contains("@alice resigns"), "{out}");
+}
