@@ -20,7 +20,7 @@ impl Refusal {
             Database => "Herald could not reach its database; nothing was changed. Try again in a moment.".into(),
             Damaged(id) => format!("Game #{id} is damaged and cannot be played; an admin can run `herald db check`.").into(),
             NoGameWith(o) => text!["You have no unfinished game with ", user(o), " in this channel."],
-            NoGame => "You have no unfinished game in this channel. Start one with /challenge.".into(),
+            NoGame => "You have no unfinished game in this channel: /games lists yours and where each is played (a move can be made from anywhere with /move game:). Start one with /challenge.".into(),
             WhichGame(games) => {
                 let mut t = text!["You have games here with "];
                 for (i, (opponent, id)) in games.iter().enumerate() {
