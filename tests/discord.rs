@@ -184,6 +184,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "piece",
                 "profile",
                 "resign",
+                "review",
                 "rules",
                 "settings",
                 "swap",

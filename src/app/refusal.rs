@@ -96,6 +96,10 @@ pub enum Refusal {
     LevelForPeople,
     /// A settings change by a member who may not manage the server.
     NotManager,
+    /// A review asked of a game still being played: its number.
+    ReviewLive(i64),
+    /// A review asked of an aborted game, or of one that ended before a move: its number.
+    NothingToReview(i64),
 }
 
 impl From<StoreError> for Refusal {

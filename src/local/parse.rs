@@ -10,7 +10,7 @@ use crate::rules::GameOptions;
 pub(super) const DEFAULT_CHANNEL: &str = "local";
 
 /// The commands `herald local` reads, in the order they are listed to a player.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "challenge",
     "accept",
     "decline",
@@ -24,6 +24,7 @@ const COMMANDS: [&str; 16] = [
     "piece",
     "games",
     "history",
+    "review",
     "leaderboard",
     "profile",
     "rules",
@@ -42,6 +43,7 @@ fn known_options(name: &str) -> Option<Vec<&'static str>> {
         "move" => vec!["move", "opponent", "confirm"],
         "swap" | "resign" | "draw" | "abort" => vec!["opponent"],
         "history" => vec!["player", "game", "opponent", "gif"],
+        "review" => vec!["player", "game", "opponent"],
         "board" => vec!["player", "game", "opponent", "flip", "private"],
         "piece" => vec!["square", "opponent"],
         "games" => vec![],
@@ -215,6 +217,10 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             opponent: player(),
             game: number("game")?,
             gif: flag(&o, "gif")?,
+        },
+        "review" => Command::Review {
+            opponent: player(),
+            game: number("game")?,
         },
         "accept" | "decline" => Command::Answer {
             accept: name.eq_ignore_ascii_case("accept"),

@@ -8,6 +8,7 @@ mod challenges;
 mod columns;
 mod games;
 mod ratings;
+mod reviews;
 mod settings;
 
 pub use buttons::{ShownButton, ShownButtons};

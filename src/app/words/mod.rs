@@ -8,8 +8,10 @@ use crate::text;
 mod challenges;
 mod ratings;
 mod refusals;
+mod reviews;
 pub use challenges::*;
 pub use ratings::*;
+pub use reviews::*;
 
 pub fn days_text(days: i64) -> String {
     if days == 1 {

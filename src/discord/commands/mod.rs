@@ -164,7 +164,7 @@ macro_rules! game_command {
     };
 }
 
-static COMMANDS: [Spec; 17] = [
+static COMMANDS: [Spec; 18] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -281,6 +281,18 @@ static COMMANDS: [Spec; 17] = [
                 opponent: user(o.options, "player"),
                 game: o.integer("game"),
                 gif: o.flag("gif"),
+            })
+        },
+    },
+    Spec {
+        name: "review",
+        description: "A finished game's moves judged by Herald's engine, with a chart",
+        guild_only: true,
+        options: game_to_look_at,
+        read: |o| {
+            Ok(Command::Review {
+                opponent: user(o.options, "player"),
+                game: o.integer("game"),
             })
         },
     },
