@@ -1,10 +1,13 @@
 //! Reviewing a finished game: the engine scores every position of the game at a fixed depth,
 //! and each move is judged by how much of its player's chance of winning it gave away.
 //!
-//! The score of the position before ply `i` is the best the mover could get; the score of
-//! the position after it, turned to the mover's side, is what the move kept. Both come from
-//! one search of each position (n + 1 searches for n plies), as lichess does. The loss is
-//! measured in win chance, `2 / (1 + exp(-0.00368208 cp)) - 1` (-1 a certain loss, 1 a
+//! The score of the position before ply `i`, searched to the review's depth, is the best the
+//! mover could get; the score of the position after it, searched one ply less deep and turned
+//! to the mover's side, is what the move kept: both then look equally far ahead from the
+//! position the move was played in, so neither side of the comparison gets the last word
+//! (searching both to the same depth would give the mover's move the last word in one and
+//! the opponent's in the other, a loss or a gain on every move from the depth alone). The
+//! loss is measured in win chance, `2 / (1 + exp(-0.00368208 cp)) - 1` (-1 a certain loss, 1 a
 //! certain win), after the score is put on chess's scale ([`scale`]) and clamped to
 //! ±[`CLAMP`] centipawns (a mate counts as the clamp): a drop of 0.1 is an inaccuracy `?!`,
 //! 0.2 a mistake `?`, 0.3 a blunder `??`. A forced move (the only legal one) and the
@@ -29,15 +32,17 @@ const INACCURACY: f64 = 0.1;
 const MISTAKE: f64 = 0.2;
 const BLUNDER: f64 = 0.3;
 
-/// The depth a review searches each position of a game of `variant` to: as deep as keeps a
-/// review of a 100-ply game within about 20 seconds on one core (docs/engine.md).
+/// The depth a review searches each position of a game of `variant` to (and one less for
+/// the move that led there): as deep as keeps a review of a 100-ply game within about 20
+/// seconds on one busy core; Epoch's next depth would take ten times as long (docs/engine.md
+/// has the figures).
 pub fn depth(variant: VariantId) -> u32 {
     match variant {
-        VariantId::Epoch => 4,
-        VariantId::Chess => 7,
-        VariantId::Empire => 6,
-        VariantId::Fantastic => 5,
-        VariantId::Ageiou => 6,
+        VariantId::Epoch => 2,
+        VariantId::Chess => 6,
+        VariantId::Empire => 5,
+        VariantId::Fantastic => 2,
+        VariantId::Ageiou => 5,
     }
 }
 
@@ -82,9 +87,12 @@ impl Mark {
 /// One position of the game, as the engine saw it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scored {
-    /// Centipawns for the side to move (a win `n` plies away `MATE - n`); at the end of the
-    /// game, the result's score.
+    /// Centipawns for the side to move at the review's depth (a win `n` plies away
+    /// `MATE - n`); at the end of the game, the result's score.
     pub score: i32,
+    /// The same one ply less deep: what the move that led here is judged by (the start's is
+    /// its score).
+    pub reply: i32,
     pub turn: Color,
     /// The side to move's legal moves.
     pub legal: usize,
@@ -168,7 +176,7 @@ pub fn score_positions(
         let mut out = Vec::with_capacity(positions.len());
         for k in 0..positions.end.min(whole.moves().len() + 1) {
             if k >= positions.start {
-                out.push(score(&now, depth, stop));
+                out.push(score(&now, depth, k > 0, stop));
             }
             if let Some(&mv) = whole.moves().get(k) {
                 if now.play(mv).is_err() {
@@ -181,7 +189,7 @@ pub fn score_positions(
     per_variant!(game.variant(), typed(game, positions, depth, stop))
 }
 
-fn score<V: Evaluate>(game: &Game<V>, depth: u32, stop: &AtomicBool) -> Scored {
+fn score<V: Evaluate>(game: &Game<V>, depth: u32, reply: bool, stop: &AtomicBool) -> Scored {
     let turn = AnyGame::turn(game);
     if let Some(outcome) = game.outcome() {
         let score = match outcome.winner() {
@@ -191,6 +199,7 @@ fn score<V: Evaluate>(game: &Game<V>, depth: u32, stop: &AtomicBool) -> Scored {
         };
         return Scored {
             score,
+            reply: score,
             turn,
             legal: 0,
             best: None,
@@ -201,8 +210,14 @@ fn score<V: Evaluate>(game: &Game<V>, depth: u32, stop: &AtomicBool) -> Scored {
         let mv = game.parse(&f.mv).ok()?;
         Some((f.mv.clone(), game.san(&mv)))
     });
+    let score = found.map_or(0, |f| f.score);
+    let reply = match (reply, depth) {
+        (true, 2..) => search_game(game, Limits::depth(depth - 1), stop).map_or(0, |f| f.score),
+        _ => score,
+    };
     Scored {
-        score: found.map_or(0, |f| f.score),
+        score,
+        reply,
         turn,
         legal: game.legal().len(),
         best,
@@ -237,9 +252,9 @@ pub fn judge(game: &dyn AnyGame, scored: &[Scored], depth: u32) -> Review {
             // A ply that keeps the turn (AGEIOU's placing of a captured king) is scored by
             // the mover again.
             let after = if next.turn == mover {
-                next.score
+                next.reply
             } else {
-                -next.score
+                -next.reply
             };
             let forced = now.legal == 1;
             let engine_choice = now.best.as_ref().is_some_and(|(c, _)| c == mv);
@@ -292,7 +307,8 @@ impl Review {
 }
 
 /// The scores of a game's positions as stored text: a line per position, its fields
-/// separated by tabs (score, side to move, legal moves, the engine's move and its SAN).
+/// separated by tabs (score, the reply's score, side to move, legal moves, the engine's move
+/// and its SAN).
 pub fn encode(scored: &[Scored]) -> String {
     let mut out = String::new();
     for s in scored {
@@ -304,7 +320,10 @@ pub fn encode(scored: &[Scored]) -> String {
             .best
             .as_ref()
             .map_or(("-", "-"), |(m, s)| (m.as_str(), s.as_str()));
-        out.push_str(&format!("{}\t{turn}\t{}\t{mv}\t{san}\n", s.score, s.legal));
+        out.push_str(&format!(
+            "{}\t{}\t{turn}\t{}\t{mv}\t{san}\n",
+            s.score, s.reply, s.legal
+        ));
     }
     out
 }
@@ -314,7 +333,7 @@ pub fn decode(text: &str) -> Option<Vec<Scored>> {
     text.lines()
         .map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
-            let [score, turn, legal, mv, san] = f.as_slice() else {
+            let [score, reply, turn, legal, mv, san] = f.as_slice() else {
                 return None;
             };
             let turn = match *turn {
@@ -325,6 +344,7 @@ pub fn decode(text: &str) -> Option<Vec<Scored>> {
             let best = (*mv != "-").then(|| (mv.to_string(), san.to_string()));
             Some(Scored {
                 score: score.parse().ok()?,
+                reply: reply.parse().ok()?,
                 turn,
                 legal: legal.parse().ok()?,
                 best,
@@ -358,18 +378,20 @@ mod tests {
         let scored = vec![
             Scored {
                 score: -35,
+                reply: -20,
                 turn: Color::White,
                 legal: 20,
                 best: Some(("e2e4".into(), "e4".into())),
             },
             Scored {
                 score: MATE,
+                reply: MATE,
                 turn: Color::Black,
                 legal: 0,
                 best: None,
             },
         ];
         assert_eq!(decode(&encode(&scored)), Some(scored));
-        assert_eq!(decode("12\tx\t3\t-\t-\n"), None);
+        assert_eq!(decode("12\t12\tx\t3\t-\t-\n"), None);
     }
 }

@@ -150,6 +150,7 @@ async fn a_stored_review_is_what_is_shown() {
     let level: Vec<Scored> = (0..=moves.len())
         .map(|i| Scored {
             score: 0,
+            reply: 0,
             turn: if i % 2 == 0 {
                 Color::White
             } else {
