@@ -34,8 +34,10 @@ impl Service {
         let row = self.look(req, opponent, number).await?;
         match row.status {
             GameStatus::Active => return Err(Refusal::ReviewLive(row.id)),
-            GameStatus::Aborted => return Err(Refusal::NothingToReview(row.id)),
-            GameStatus::Finished if row.ply == 0 => return Err(Refusal::NothingToReview(row.id)),
+            GameStatus::Aborted => return Err(Refusal::NothingToReview(row.id, true)),
+            GameStatus::Finished if row.ply == 0 => {
+                return Err(Refusal::NothingToReview(row.id, false))
+            }
             GameStatus::Finished => {}
         }
         let moves = self.store.moves(row.id).await?;

@@ -109,7 +109,10 @@ async fn a_live_game_is_refused_and_nothing_is_stored() {
     // An aborted game has nothing to review either.
     public(&t.say("alice", Command::Abort { opponent: None }).await);
     let why = refused(&t.say("alice", review(Some(id))).await);
-    assert!(why.contains("nothing to review"), "{why}");
+    assert_eq!(
+        why,
+        format!("Game #{id} was aborted: there is nothing to review.")
+    );
 }
 
 #[tokio::test]
