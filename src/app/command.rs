@@ -215,6 +215,12 @@ pub enum Command {
         /// Also send the game as an animated GIF.
         gif: bool,
     },
+    /// A finished game's moves judged by the engine, with an evaluation chart; the game is
+    /// picked as for [`Command::History`].
+    Review {
+        opponent: Option<String>,
+        game: Option<i64>,
+    },
     /// Accepts or declines a challenge, named by its number or by the challenger (needed
     /// only when several wait).
     Answer {
@@ -262,6 +268,7 @@ impl Command {
             Command::Piece { .. } => "piece",
             Command::Games => "games",
             Command::History { .. } => "history",
+            Command::Review { .. } => "review",
             Command::Answer { accept: true, .. } => "accept",
             Command::Answer { accept: false, .. } => "decline",
             Command::Withdraw { .. } => "withdraw",

@@ -6,8 +6,8 @@
 //! and the swap), [`finish`] (resignation, draws, abort), [`schedule`] (reminders and
 //! time-outs), [`views`] (board, piece, games, history, rules), [`record`] (the game record
 //! and the database check), [`standings`] (rating changes, leaderboards, profiles),
-//! [`suggest`] (autocomplete); [`seat`] finds a player's game and rebuilds it; [`words`]
-//! words every sentence.
+//! [`suggest`] (autocomplete), [`review`] (a finished game judged by the engine); [`seat`]
+//! finds a player's game and rebuilds it; [`words`] words every sentence.
 
 mod challenge;
 pub mod clock;
@@ -18,6 +18,7 @@ mod notices;
 mod play;
 mod record;
 mod refusal;
+mod review;
 mod rooms;
 mod schedule;
 mod seat;
@@ -203,6 +204,9 @@ pub struct Service {
     engine_user: std::sync::OnceLock<String>,
     /// The engine thinks about one game at a time.
     thinking: tokio::sync::Semaphore,
+    /// The depth `/review` searches to; 0 for each variant's own
+    /// ([`crate::engine::review::depth`]).
+    review_depth: std::sync::atomic::AtomicU32,
     /// Whether user ids are names people read (`herald local`), for the boards' labels.
     names_shown: std::sync::atomic::AtomicBool,
     /// The platform's threads, once connected (none in `herald local`).
@@ -223,6 +227,7 @@ impl Service {
             ),
             engine_user: std::sync::OnceLock::new(),
             thinking: tokio::sync::Semaphore::new(1),
+            review_depth: Default::default(),
             names_shown: Default::default(),
             rooms: std::sync::OnceLock::new(),
         }
@@ -310,6 +315,9 @@ impl Service {
                 game,
                 gif,
             } => self.history(req, opponent.as_deref(), *game, *gif).await,
+            Command::Review { opponent, game } => {
+                self.review(req, opponent.as_deref(), *game).await
+            }
             Command::Answer {
                 accept,
                 challenger,

@@ -12,7 +12,11 @@ use crate::store::{EndReason, GameResult, GameStatus, StoreError, StoredGame, St
 /// comment between them. Numbers count full moves, from the rules: a ply
 /// that does not pass the turn (AGEIOU's placing of a captured king) keeps its number, so the
 /// ply after it repeats the number (`6. K@d3 6. Ne3 Bf6`, `6. Nxe4 K@d3 6... Bf6`).
-fn number_before(numbers: &[(u32, Color)], i: usize, after_comment: bool) -> Option<String> {
+pub(super) fn number_before(
+    numbers: &[(u32, Color)],
+    i: usize,
+    after_comment: bool,
+) -> Option<String> {
     let (n, side) = numbers[i];
     match side {
         Color::White => Some(format!("{n}.")),
@@ -214,7 +218,8 @@ pub fn record_file(row: &StoredGame, moves: &[StoredMove], game: &dyn AnyGame) -
 impl Service {
     /// Replays every stored game from its start position and compares each move's SAN and
     /// position, the stored position and the ply count; checks that every move was played by
-    /// one of the game's players, that a game's status agrees with its result, and that no
+    /// one of the game's players, that a game's status agrees with its result, that every
+    /// stored review is of a finished game and scores each of its positions, and that no
     /// move belongs to a game that does not exist. One line per problem; none is good.
     pub async fn check_database(&self) -> Result<(usize, Vec<String>), StoreError> {
         let games = self.store.all_games().await?;
@@ -263,6 +268,12 @@ impl Service {
                 .into_iter()
                 .map(|p| format!("ratings: {p} (`herald db rerate` rebuilds them from the games)")),
         );
+        for (id, depth, positions) in self.store.review_sizes().await? {
+            let game = games.iter().find(|g| g.id == id);
+            if let Some(why) = review_problem(game, positions) {
+                problems.push(format!("game #{id}: its review at depth {depth} {why}"));
+            }
+        }
         for (id, count) in self.store.moves_without_game().await? {
             problems.push(format!(
                 "game #{id}: {count} move{} stored for a game that does not exist",
@@ -270,6 +281,22 @@ impl Service {
             ));
         }
         Ok((games.len(), problems))
+    }
+}
+
+/// What is wrong with a stored review of `game` scoring `positions` positions, if anything:
+/// one position more than the game's plies, of a finished game.
+fn review_problem(game: Option<&StoredGame>, positions: i64) -> Option<String> {
+    match game {
+        None => Some("belongs to no game".into()),
+        Some(g) if g.status != GameStatus::Finished => {
+            Some(format!("is of a game that is {}", g.status.word()))
+        }
+        Some(g) if positions != g.ply + 1 => Some(format!(
+            "scores {positions} positions but the game has {} plies",
+            g.ply
+        )),
+        Some(_) => None,
     }
 }
 

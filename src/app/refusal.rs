@@ -98,6 +98,11 @@ pub enum Refusal {
     NotManager,
     /// A game card's button pressed by someone who does not play the game.
     NotInGame(i64),
+    /// A review asked of a game still being played: its number.
+    ReviewLive(i64),
+    /// A review asked of an aborted game, or of one that ended before a move: its number,
+    /// and whether it was aborted.
+    NothingToReview(i64, bool),
 }
 
 impl From<StoreError> for Refusal {

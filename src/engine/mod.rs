@@ -20,6 +20,7 @@ mod chess;
 mod empire;
 mod epoch;
 mod fantastic;
+pub mod review;
 mod search;
 mod tt;
 

@@ -10,7 +10,7 @@ use crate::rules::GameOptions;
 pub(super) const DEFAULT_CHANNEL: &str = "local";
 
 /// The commands `herald local` reads, in the order they are listed to a player.
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 18] = [
     "challenge",
     "accept",
     "decline",
@@ -24,6 +24,7 @@ const COMMANDS: [&str; 17] = [
     "piece",
     "games",
     "history",
+    "review",
     "leaderboard",
     "profile",
     "notify",
@@ -43,6 +44,7 @@ fn known_options(name: &str) -> Option<Vec<&'static str>> {
         "move" => vec!["move", "opponent", "confirm", "game"],
         "swap" | "resign" | "draw" | "abort" => vec!["opponent"],
         "history" => vec!["player", "game", "opponent", "gif"],
+        "review" => vec!["player", "game", "opponent"],
         "board" => vec!["player", "game", "opponent", "flip", "private"],
         "piece" => vec!["square", "opponent"],
         "games" => vec![],
@@ -218,6 +220,10 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             opponent: player(),
             game: number("game")?,
             gif: flag(&o, "gif")?,
+        },
+        "review" => Command::Review {
+            opponent: player(),
+            game: number("game")?,
         },
         "accept" | "decline" => Command::Answer {
             accept: name.eq_ignore_ascii_case("accept"),

@@ -27,7 +27,7 @@ const LINES: [Rgba; 5] = [
     Rgba(240, 96, 150, 255),
     Rgba(190, 140, 255, 255),
 ];
-const GRID: Rgba = Rgba(70, 68, 63, 255);
+pub(super) const GRID: Rgba = Rgba(70, 68, 63, 255);
 
 const LEFT: f32 = 110.0;
 const RIGHT: f32 = 30.0;
@@ -41,14 +41,14 @@ const TITLE_PX: f32 = 32.0;
 /// The rating steps of the grid: the first of these that leaves at most six lines.
 const STEPS: [f64; 6] = [25.0, 50.0, 100.0, 200.0, 250.0, 500.0];
 
-fn paint(color: Rgba) -> Paint<'static> {
+pub(super) fn paint(color: Rgba) -> Paint<'static> {
     let mut p = Paint::default();
     p.set_color(color.skia());
     p.anti_alias = true;
     p
 }
 
-fn line(pixmap: &mut Pixmap, points: &[(f32, f32)], color: Rgba, width: f32) {
+pub(super) fn line(pixmap: &mut Pixmap, points: &[(f32, f32)], color: Rgba, width: f32) {
     let mut pb = PathBuilder::new();
     let Some((&(x, y), rest)) = points.split_first() else {
         return;
@@ -67,7 +67,7 @@ fn line(pixmap: &mut Pixmap, points: &[(f32, f32)], color: Rgba, width: f32) {
     }
 }
 
-fn dot(pixmap: &mut Pixmap, (x, y): (f32, f32), r: f32, color: Rgba) {
+pub(super) fn dot(pixmap: &mut Pixmap, (x, y): (f32, f32), r: f32, color: Rgba) {
     if let Some(path) = PathBuilder::from_circle(x, y, r) {
         pixmap.fill_path(
             &path,
@@ -180,7 +180,7 @@ fn legend(pixmap: &mut Pixmap, shown: &[(usize, &Series)]) -> f32 {
 }
 
 /// A true-colour PNG of the chart.
-fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
+pub(super) fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
     let rgb: Vec<u8> = pixmap
         .pixels()
         .iter()

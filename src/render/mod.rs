@@ -6,6 +6,7 @@
 
 mod board;
 pub mod chart;
+pub mod eval_chart;
 mod gif;
 pub mod layout;
 mod overlays;

@@ -9,6 +9,7 @@ mod columns;
 mod games;
 mod notices;
 mod ratings;
+mod reviews;
 mod settings;
 
 pub use buttons::{ShownButton, ShownButtons};

@@ -384,3 +384,34 @@ async fn notices_and_the_inbox_in_a_terminal() {
     );
     assert!(out.contains("@alice resigns"), "{out}");
 }
+
+#[tokio::test]
+async fn a_review_in_a_terminal_once_the_game_is_over() {
+    let (out, dir) = session(
+        "alice: /challenge opponent:bob variant:chess color:white\n\
+         bob: press Accept\n\
+         alice: /move move:e4\n\
+         bob: /review\n\
+         bob: /move move:e5\n\
+         bob: /resign\n\
+         alice: /review game:1\n",
+    )
+    .await;
+    assert!(
+        out.contains(
+            "-> @bob: Game #1 is still being played: Herald reviews a game only once it is over"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("-> #local: Review of game #1 (Chess): @alice vs @bob, 1-0."),
+        "{out}"
+    );
+    assert!(out.contains("\n1. e4 e5 1-0\n"), "{out}");
+    let chart = std::fs::read(dir.path().join("images/review-1.png")).unwrap();
+    assert_eq!(
+        chart[16..24],
+        [0, 0, 3, 192, 0, 0, 1, 44],
+        "a 960 x 300 PNG"
+    );
+}

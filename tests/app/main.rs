@@ -13,5 +13,6 @@ mod ratings;
 mod records;
 mod render;
 mod replay;
+mod review;
 mod service;
 mod sparring;

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 #[path = "../support/fake.rs"]
 mod fake;
 mod notices;
+mod review;
 #[path = "../support/mod.rs"]
 mod support;
 mod threads;
@@ -187,6 +188,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "piece",
                 "profile",
                 "resign",
+                "review",
                 "rules",
                 "settings",
                 "swap",

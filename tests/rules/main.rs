@@ -18,3 +18,4 @@ mod fantastic;
 mod fantastic_playouts;
 mod help;
 mod refusals;
+mod review;

@@ -8,9 +8,11 @@ use crate::text;
 mod challenges;
 mod ratings;
 mod refusals;
+mod reviews;
 mod rooms;
 pub use challenges::*;
 pub use ratings::*;
+pub use reviews::*;
 pub use rooms::*;
 
 pub fn days_text(days: i64) -> String {

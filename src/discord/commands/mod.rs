@@ -167,7 +167,7 @@ macro_rules! game_command {
     };
 }
 
-static COMMANDS: [Spec; 18] = [
+static COMMANDS: [Spec; 19] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -269,6 +269,18 @@ static COMMANDS: [Spec; 18] = [
                 opponent: user(o.options, "player"),
                 game: o.integer("game"),
                 gif: o.flag("gif"),
+            })
+        },
+    },
+    Spec {
+        name: "review",
+        description: "A finished game's moves judged by Herald's engine, with a chart",
+        guild_only: true,
+        options: game_to_look_at,
+        read: |o| {
+            Ok(Command::Review {
+                opponent: user(o.options, "player"),
+                game: o.integer("game"),
             })
         },
     },

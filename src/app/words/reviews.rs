@@ -1,0 +1,69 @@
+//! `/review` in words: the head, each player's sum, the moves that cost the most.
+
+use super::super::text::{user, Text};
+use super::plural;
+use crate::engine::review::Tally;
+use crate::rules::Color;
+use crate::store::StoredGame;
+use crate::text;
+
+/// What the marks mean, under every review.
+pub const REVIEW_LEGEND: &str = "?! an inaccuracy, ? a mistake, ?? a blunder: a move that gave \
+    away a tenth, a fifth, or three tenths or more of its player's chances (from -1, lost, to \
+    1, won). A forced move is never marked.";
+
+/// The first line: which game, who played, the result and how deep the engine looked.
+pub fn review_head(game: &StoredGame, depth: u32) -> Text {
+    text![
+        format!("Review of game #{} ({}): ", game.id, game.variant.title()),
+        user(&game.white),
+        " vs ",
+        user(&game.black),
+        format!(
+            ", {}. Herald's engine looked {depth} plies deep at every move.",
+            game.result.map_or("*", |r| r.word())
+        )
+    ]
+}
+
+/// `2 blunders`, `no mistakes`, `1 inaccuracy`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    match n {
+        0 => format!("no {many}"),
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// One player's line: their side, their marks and their average loss.
+pub fn review_tally(game: &StoredGame, color: Color, tally: &Tally) -> Text {
+    text![
+        format!("{}, ", game.variant.side(color)),
+        user(game.player(color)),
+        format!(
+            ": {}, {}, {} in {} move{}; on average {:.0} centipawns lost a move.",
+            count(tally.inaccuracies, "inaccuracy", "inaccuracies"),
+            count(tally.mistakes, "mistake", "mistakes"),
+            count(tally.blunders, "blunder", "blunders"),
+            tally.moves,
+            plural(tally.moves as i64),
+            tally.average_loss
+        )
+    ]
+}
+
+/// The mistakes and blunders with the engine's choice instead, e.g. `3. Qxg6+?? (exf5 was
+/// better)`; none when there were none.
+pub fn review_moments(moments: &[(String, Option<String>)]) -> Option<String> {
+    if moments.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = moments
+        .iter()
+        .map(|(played, best)| match best {
+            Some(best) => format!("{played} ({best} was better)"),
+            None => played.clone(),
+        })
+        .collect();
+    Some(format!("Mistakes and blunders: {}.", shown.join(", ")))
+}

@@ -1,0 +1,397 @@
+//! Reviewing a finished game: the engine scores every position of the game at a fixed depth,
+//! and each move is judged by how much of its player's chance of winning it gave away.
+//!
+//! The score of the position before ply `i`, searched to the review's depth, is the best the
+//! mover could get; the score of the position after it, searched one ply less deep and turned
+//! to the mover's side, is what the move kept: both then look equally far ahead from the
+//! position the move was played in, so neither side of the comparison gets the last word
+//! (searching both to the same depth would give the mover's move the last word in one and
+//! the opponent's in the other, a loss or a gain on every move from the depth alone). The
+//! loss is measured in win chance, `2 / (1 + exp(-0.00368208 cp)) - 1` (-1 a certain loss, 1 a
+//! certain win), after the score is put on chess's scale ([`scale`]) and clamped to
+//! ±[`CLAMP`] centipawns (a mate counts as the clamp): a drop of 0.1 is an inaccuracy `?!`,
+//! 0.2 a mistake `?`, 0.3 a blunder `??`. A forced move (the only legal one) and the
+//! engine's own choice are never marked. docs/engine.md gives the reasons.
+
+use std::ops::Range;
+use std::sync::atomic::AtomicBool;
+
+use super::{per_variant, replay, search_game, Evaluate, Limits, MATE, MATE_BOUND};
+use crate::rules::{AnyGame, Color, Game, VariantId};
+
+/// The analysis's version: raise it when the depths, the thresholds or the evaluations
+/// change, so that reviews stored by an older analysis are made again.
+pub const VERSION: u32 = 1;
+
+/// Scores beyond this many centipawns (on chess's scale) count as this many: a won position
+/// is won, however won.
+pub const CLAMP: i32 = 1000;
+
+/// The drops in win chance (on the -1 to 1 scale) that mark a move.
+const INACCURACY: f64 = 0.1;
+const MISTAKE: f64 = 0.2;
+const BLUNDER: f64 = 0.3;
+
+/// The depth a review searches each position of a game of `variant` to (and one less for
+/// the move that led there): as deep as keeps a review of a 100-ply game within about 20
+/// seconds on one busy core; Epoch's next depth would take ten times as long (docs/engine.md
+/// has the figures).
+pub fn depth(variant: VariantId) -> u32 {
+    match variant {
+        VariantId::Epoch => 2,
+        VariantId::Chess => 6,
+        VariantId::Empire => 5,
+        VariantId::Fantastic => 2,
+        VariantId::Ageiou => 5,
+    }
+}
+
+/// How many of the variant's centipawns make one of chess's: Epoch's pieces are worth about
+/// one and a half times chess's (a Herald or Templar 500-700 against a bishop's 330, a
+/// Legionary 200 against a pawn's 100), so a piece lost costs the same win chance in both.
+pub fn scale(variant: VariantId) -> f64 {
+    match variant {
+        VariantId::Epoch => 1.5,
+        _ => 1.0,
+    }
+}
+
+/// What a move gave away, by its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Mark {
+    /// The annotation after the move, as in PGN: `?!`, `?`, `??`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
+    fn of(loss: f64) -> Option<Mark> {
+        match loss {
+            l if l >= BLUNDER => Some(Mark::Blunder),
+            l if l >= MISTAKE => Some(Mark::Mistake),
+            l if l >= INACCURACY => Some(Mark::Inaccuracy),
+            _ => None,
+        }
+    }
+}
+
+/// One position of the game, as the engine saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// Centipawns for the side to move at the review's depth (a win `n` plies away
+    /// `MATE - n`); at the end of the game, the result's score.
+    pub score: i32,
+    /// The same one ply less deep: what the move that led here is judged by (the start's is
+    /// its score).
+    pub reply: i32,
+    pub turn: Color,
+    /// The side to move's legal moves.
+    pub legal: usize,
+    /// The engine's move (coordinate form) and its SAN; none once the game is over.
+    pub best: Option<(String, String)>,
+}
+
+/// One ply of the game, judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judged {
+    pub mover: Color,
+    /// The best the mover could get, in centipawns for the mover.
+    pub before: i32,
+    /// What the move played kept, in centipawns for the mover.
+    pub after: i32,
+    /// The engine's choice, in SAN.
+    pub best: Option<String>,
+    pub forced: bool,
+    /// The win chance given away, 0 to 2.
+    pub loss: f64,
+    /// The centipawns given away, on chess's scale and clamped.
+    pub centipawns: i32,
+    pub mark: Option<Mark>,
+}
+
+/// A player's moves in sum.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub moves: usize,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// The average centipawns given away a move (on chess's scale, clamped).
+    pub average_loss: f64,
+}
+
+/// A whole game judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    pub variant: VariantId,
+    pub depth: u32,
+    /// One per ply.
+    pub plies: Vec<Judged>,
+    /// One per position (the start, then after each ply): White's win chance, -1 to 1.
+    pub white_chances: Vec<f64>,
+}
+
+/// A score on chess's scale, clamped to ±[`CLAMP`] (a mate is the clamp).
+pub fn centipawns(variant: VariantId, score: i32) -> i32 {
+    if score.abs() > MATE_BOUND {
+        return CLAMP * score.signum();
+    }
+    ((score as f64 / scale(variant)).round() as i32).clamp(-CLAMP, CLAMP)
+}
+
+/// The win chance of a score, -1 (lost) to 1 (won).
+pub fn win_chance(variant: VariantId, score: i32) -> f64 {
+    let cp = centipawns(variant, score) as f64;
+    2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0
+}
+
+/// Scores the positions of `game` numbered by `positions` (0 the start, `k` after `k` plies;
+/// up to the number of plies played) at `depth`. Pure and blocking, like [`super::search`];
+/// deterministic: the same game and depth always give the same scores.
+pub fn score_positions(
+    game: &dyn AnyGame,
+    positions: Range<usize>,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Vec<Scored> {
+    fn typed<V: Evaluate>(
+        game: &dyn AnyGame,
+        positions: Range<usize>,
+        depth: u32,
+        stop: &AtomicBool,
+    ) -> Vec<Scored> {
+        let Some(whole) = replay::<V>(game) else {
+            return Vec::new();
+        };
+        let mut now = Game::new(whole.start_position().clone());
+        let mut out = Vec::with_capacity(positions.len());
+        for k in 0..positions.end.min(whole.moves().len() + 1) {
+            if k >= positions.start {
+                out.push(score(&now, depth, k > 0, stop));
+            }
+            if let Some(&mv) = whole.moves().get(k) {
+                if now.play(mv).is_err() {
+                    break;
+                }
+            }
+        }
+        out
+    }
+    per_variant!(game.variant(), typed(game, positions, depth, stop))
+}
+
+fn score<V: Evaluate>(game: &Game<V>, depth: u32, reply: bool, stop: &AtomicBool) -> Scored {
+    let turn = AnyGame::turn(game);
+    if let Some(outcome) = game.outcome() {
+        let score = match outcome.winner() {
+            Some(w) if w == turn => MATE,
+            Some(_) => -MATE,
+            None => 0,
+        };
+        return Scored {
+            score,
+            reply: score,
+            turn,
+            legal: 0,
+            best: None,
+        };
+    }
+    let found = search_game(game, Limits::depth(depth), stop);
+    let best = found.as_ref().and_then(|f| {
+        let mv = game.parse(&f.mv).ok()?;
+        Some((f.mv.clone(), game.san(&mv)))
+    });
+    let score = found.map_or(0, |f| f.score);
+    let reply = match (reply, depth) {
+        (true, 2..) => search_game(game, Limits::depth(depth - 1), stop).map_or(0, |f| f.score),
+        _ => score,
+    };
+    Scored {
+        score,
+        reply,
+        turn,
+        legal: game.legal().len(),
+        best,
+    }
+}
+
+/// Reviews a whole game at `depth` (see [`depth`] for each variant's) in one call.
+pub fn review(game: &dyn AnyGame, depth: u32, stop: &AtomicBool) -> Review {
+    let n = game.moves_played().len();
+    let scored = score_positions(game, 0..n + 1, depth, stop);
+    judge(game, &scored, depth)
+}
+
+/// Judges every ply of `game` from the scores of its positions (one more than its plies).
+pub fn judge(game: &dyn AnyGame, scored: &[Scored], depth: u32) -> Review {
+    let variant = game.variant();
+    let played = game.moves_played();
+    let white = |s: &Scored| match s.turn {
+        Color::White => s.score,
+        Color::Black => -s.score,
+    };
+    let white_chances = scored
+        .iter()
+        .map(|s| win_chance(variant, white(s)))
+        .collect();
+    let plies = scored
+        .windows(2)
+        .zip(&played)
+        .map(|(pair, mv)| {
+            let (now, next) = (&pair[0], &pair[1]);
+            let mover = now.turn;
+            // A ply that keeps the turn (AGEIOU's placing of a captured king) is scored by
+            // the mover again.
+            let after = if next.turn == mover {
+                next.reply
+            } else {
+                -next.reply
+            };
+            let forced = now.legal == 1;
+            let engine_choice = now.best.as_ref().is_some_and(|(c, _)| c == mv);
+            let (loss, centipawns) = if forced || engine_choice {
+                (0.0, 0)
+            } else {
+                (
+                    (win_chance(variant, now.score) - win_chance(variant, after)).max(0.0),
+                    (centipawns(variant, now.score) - centipawns(variant, after)).max(0),
+                )
+            };
+            Judged {
+                mover,
+                before: now.score,
+                after,
+                best: now.best.as_ref().map(|(_, san)| san.clone()),
+                forced,
+                loss,
+                centipawns,
+                mark: Mark::of(loss),
+            }
+        })
+        .collect();
+    Review {
+        variant,
+        depth,
+        plies,
+        white_chances,
+    }
+}
+
+impl Review {
+    /// The moves of `color` in sum.
+    pub fn tally(&self, color: Color) -> Tally {
+        let mine: Vec<&Judged> = self.plies.iter().filter(|p| p.mover == color).collect();
+        let count = |m: Mark| mine.iter().filter(|p| p.mark == Some(m)).count();
+        let lost: i64 = mine.iter().map(|p| p.centipawns as i64).sum();
+        Tally {
+            moves: mine.len(),
+            inaccuracies: count(Mark::Inaccuracy),
+            mistakes: count(Mark::Mistake),
+            blunders: count(Mark::Blunder),
+            average_loss: if mine.is_empty() {
+                0.0
+            } else {
+                lost as f64 / mine.len() as f64
+            },
+        }
+    }
+}
+
+/// The scores of a game's positions as stored text: a line per position, its fields
+/// separated by tabs (score, the reply's score, side to move, legal moves, the engine's move
+/// and its SAN).
+pub fn encode(scored: &[Scored]) -> String {
+    let mut out = String::new();
+    for s in scored {
+        let turn = match s.turn {
+            Color::White => "w",
+            Color::Black => "b",
+        };
+        let (mv, san) = s
+            .best
+            .as_ref()
+            .map_or(("-", "-"), |(m, s)| (m.as_str(), s.as_str()));
+        out.push_str(&format!(
+            "{}\t{}\t{turn}\t{}\t{mv}\t{san}\n",
+            s.score, s.reply, s.legal
+        ));
+    }
+    out
+}
+
+/// The scores [`encode`] wrote; `None` if the text is not such.
+pub fn decode(text: &str) -> Option<Vec<Scored>> {
+    text.lines()
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let [score, reply, turn, legal, mv, san] = f.as_slice() else {
+                return None;
+            };
+            let turn = match *turn {
+                "w" => Color::White,
+                "b" => Color::Black,
+                _ => return None,
+            };
+            let best = (*mv != "-").then(|| (mv.to_string(), san.to_string()));
+            Some(Scored {
+                score: score.parse().ok()?,
+                reply: reply.parse().ok()?,
+                turn,
+                legal: legal.parse().ok()?,
+                best,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_chances_saturate_and_mates_clamp() {
+        let v = VariantId::Chess;
+        assert_eq!(win_chance(v, 0), 0.0);
+        assert!((win_chance(v, 300) - 0.503).abs() < 0.01);
+        assert_eq!(win_chance(v, MATE - 3), win_chance(v, 5000));
+        assert_eq!(win_chance(v, -(MATE - 1)), win_chance(v, -CLAMP));
+        assert!((win_chance(v, -CLAMP) + win_chance(v, CLAMP)).abs() < 1e-12);
+        // Epoch's centipawns are worth two thirds of chess's.
+        assert_eq!(centipawns(VariantId::Epoch, 450), 300);
+        assert_eq!(Mark::of(0.05), None);
+        assert_eq!(Mark::of(0.1), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::of(0.25), Some(Mark::Mistake));
+        assert_eq!(Mark::of(1.9), Some(Mark::Blunder));
+    }
+
+    #[test]
+    fn stored_scores_read_back() {
+        let scored = vec![
+            Scored {
+                score: -35,
+                reply: -20,
+                turn: Color::White,
+                legal: 20,
+                best: Some(("e2e4".into(), "e4".into())),
+            },
+            Scored {
+                score: MATE,
+                reply: MATE,
+                turn: Color::Black,
+                legal: 0,
+                best: None,
+            },
+        ];
+        assert_eq!(decode(&encode(&scored)), Some(scored));
+        assert_eq!(decode("12\t12\tx\t3\t-\t-\n"), None);
+    }
+}

@@ -1,0 +1,65 @@
+//! `/review`'s stored analyses: a finished game's scores, made once and read back.
+
+use super::{Store, StoreError};
+
+impl Store {
+    /// The stored scores of game `game` at this depth and analysis version, if reviewed.
+    pub async fn review(
+        &self,
+        game: i64,
+        depth: u32,
+        version: u32,
+    ) -> Result<Option<String>, StoreError> {
+        let row: Option<(String,)> = self
+            .one(
+                sqlx::query_as(
+                    "SELECT scores FROM reviews WHERE game_id = ? AND depth = ? AND version = ?",
+                )
+                .bind(game)
+                .bind(depth)
+                .bind(version),
+            )
+            .await?;
+        Ok(row.map(|(s,)| s))
+    }
+
+    /// Stores a review's scores, in place of any stored at the same depth and version (one
+    /// that did not read back; a review made at the same time by another request is the
+    /// same).
+    pub async fn save_review(
+        &self,
+        game: i64,
+        depth: u32,
+        version: u32,
+        scores: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query(
+            "INSERT OR REPLACE INTO reviews (game_id, depth, version, scores, created_at) \
+             VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(game)
+        .bind(depth)
+        .bind(version)
+        .bind(scores)
+        .bind(at)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Every stored review: the game, the depth and the number of positions scored, for the
+    /// database check.
+    pub async fn review_sizes(&self) -> Result<Vec<(i64, u32, i64)>, StoreError> {
+        let rows: Vec<(i64, u32, String)> = self
+            .all(sqlx::query_as(
+                "SELECT game_id, depth, scores FROM reviews ORDER BY game_id, depth",
+            ))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(g, d, s)| (g, d, s.lines().count() as i64))
+            .collect())
+    }
+}
