@@ -32,6 +32,7 @@ fn parts(emblem: Emblem) -> Vec<Part> {
         Emblem::GreatHelm => epoch::great_helm(),
         Emblem::Footman => epoch::footman(),
         Emblem::King => staunton::king(),
+        Emblem::Kaiser => empire::kaiser(),
         Emblem::Queen => staunton::queen(),
         Emblem::Rook => staunton::rook(),
         Emblem::Bishop => staunton::bishop(),
@@ -115,14 +116,13 @@ fn draw(pixmap: &mut Pixmap, emblem: Emblem, livery: Livery, size: f32, faded: b
                     None,
                 );
             }
-            Role::Line => {
-                pixmap.stroke_path(
-                    &part.path,
-                    &paint(detail_color),
-                    &detail_stroke,
-                    transform,
-                    None,
-                );
+            Role::Line | Role::Inlay => {
+                let colour = if part.role == Role::Line {
+                    detail_color
+                } else {
+                    fill
+                };
+                pixmap.stroke_path(&part.path, &paint(colour), &detail_stroke, transform, None);
             }
         }
     }
