@@ -208,3 +208,6 @@ pub fn sprite(emblem: Emblem, livery: Livery, look: Look, size: u32) -> Arc<Pixm
 pub fn badge(size: u32) -> Arc<Pixmap> {
     cached(Art::Badge, size)
 }
+
+#[cfg(test)]
+mod tests;
