@@ -8,7 +8,12 @@ const PHONE: u32 = 29;
 /// The pixels a sprite covers (alpha of half or more).
 fn silhouette(emblem: Emblem) -> Vec<bool> {
     let sprite = sprite(emblem, Livery::Light, Look::Normal, PHONE);
-    sprite.pixels().iter().map(|p| p.alpha() >= 128).collect()
+    sprite
+        .pixmap
+        .pixels()
+        .iter()
+        .map(|p| p.alpha() >= 128)
+        .collect()
 }
 
 /// How dark each pixel of a sprite looks over a mid-grey square, and whether it covers it.
@@ -16,6 +21,7 @@ fn appearance(emblem: Emblem) -> Vec<(u8, bool)> {
     let sprite = sprite(emblem, Livery::Light, Look::Normal, PHONE);
     let grey = 128u32;
     sprite
+        .pixmap
         .pixels()
         .iter()
         .map(|p| {
@@ -120,6 +126,18 @@ fn a_sprite_drawn_again_is_the_sprite_cached() {
         let cached = sprite(emblem, Livery::Dark, Look::Normal, PHONE);
         let mut fresh = Pixmap::new(PHONE, PHONE).expect("a sprite");
         draw(&mut fresh, emblem, Livery::Dark, PHONE as f32, false);
-        assert_eq!(cached.data(), fresh.data(), "{emblem:?}");
+        assert_eq!(cached.pixmap.data(), fresh.data(), "{emblem:?}");
+        // Every pixel outside a row's span is transparent.
+        for (y, &(a, b)) in cached.rows.iter().enumerate() {
+            let row = &cached.pixmap.pixels()[y * PHONE as usize..][..PHONE as usize];
+            let outside = row
+                .iter()
+                .enumerate()
+                .filter(|(x, _)| (*x as i32) < a || *x as i32 >= b);
+            assert!(
+                outside.into_iter().all(|(_, p)| p.alpha() == 0),
+                "{emblem:?} row {y}"
+            );
+        }
     }
 }
