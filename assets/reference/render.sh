@@ -26,6 +26,14 @@ $herald render --size $size --out $out/mage-moves.png --piece d5 \
 $herald render --size 450 --out $out/midgame-450.png --white "alice 1523" --black "bob 1480" \
   --fen "st1g1ep4ts/1h4a3g2/lla5llh2/3ll1ml2ll1/13/2l2l7/L2L2l3L1l/3MLL7/1L10L/6L4L1/2L4LLL3/S1HT4A4/1G2AEP2GHTS b Mam k6 - - - 0 23" \
   --moves "g7f6"
+# The other variants' own pieces at 450 px, each on both colours of square and beside the
+# pieces they could be taken for.
+$herald render --size 450 --variant ageiou --out $out/ageiou-450.png \
+  --fen "bvncqkcnvb/10/qvpQVPqvpQ/10/10/10/10/VQPvqpVQPv/10/BVNCQKCNVB w - - - 0 1"
+$herald render --size 450 --variant fantastic --out $out/fantastic-450.png \
+  --fen "hmqcsnknscqmh/13/13/itpITPitpITPi/13/13/13/13/13/TPitpITPitpIT/13/13/HMQCSNKNSCQMH w - - 0 1"
+$herald render --size 450 --variant empire --out $out/empire-450.png \
+  --fen "rnbqkbnr/pppppppp/8/8/3K4/PPPSSPPP/8/TECD1CET b - - 0 1"
 # Morphy's Opera game: each side's missing pieces in its strip, the result under the board.
 opera="e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#"
 $herald render --size 450 --variant chess --moves "$opera" --white Morphy --black "Duke Karl / Count Isouard" \

@@ -5,7 +5,7 @@ use tiny_skia::{Pixmap, PremultipliedColorU8};
 
 use super::layout::Layout;
 use super::overlays;
-use super::pieces::{self, Look};
+use super::pieces::{self, Look, Sprite};
 use super::scene::Scene;
 use super::text;
 use super::theme::{self, Rgba};
@@ -86,44 +86,54 @@ fn fill_opaque(pixmap: &mut Pixmap, x: u32, y: u32, w: u32, h: u32, c: [u8; 3]) 
     }
 }
 
-/// Draws a premultiplied sprite at (`x`, `y`), source over.
-pub fn blit(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
+/// Draws a sprite at (`x`, `y`), source over, clipped to the pixmap. Works on the bytes of
+/// each row's covered span: opaque pixels are copied, transparent ones skipped.
+pub fn blit(pixmap: &mut Pixmap, sprite: &Sprite, x: i32, y: i32) {
     let (dw, dh) = (pixmap.width() as i32, pixmap.height() as i32);
-    let sw = sprite.width() as i32;
-    let stride = dw as usize;
-    let src = sprite.pixels();
-    let dst = pixmap.pixels_mut();
-    for sy in 0..sprite.height() as i32 {
-        let ty = y + sy;
-        if ty < 0 || ty >= dh {
+    let art = &sprite.pixmap;
+    let (sw, sh) = (art.width() as i32, art.height() as i32);
+    let (x0, x1) = ((-x).max(0), sw.min(dw - x));
+    let (y0, y1) = ((-y).max(0), sh.min(dh - y));
+    let src = art.data();
+    let dst = pixmap.data_mut();
+    for sy in y0.max(0)..y1 {
+        let (first, end) = sprite.rows[sy as usize];
+        let (first, end) = (first.max(x0), end.min(x1));
+        if first >= end {
             continue;
         }
-        for sx in 0..sw {
-            let tx = x + sx;
-            if tx < 0 || tx >= dw {
-                continue;
-            }
-            let s = src[(sy * sw + sx) as usize];
-            let sa = s.alpha();
-            if sa == 0 {
-                continue;
-            }
-            let d = &mut dst[ty as usize * stride + tx as usize];
-            if sa == 255 {
-                *d = s;
-                continue;
-            }
-            let keep = 255 - sa as u32;
-            let mix = |sc: u8, dc: u8| (sc as u32 + (dc as u32 * keep + 127) / 255).min(255) as u8;
-            if let Some(p) = PremultipliedColorU8::from_rgba(
-                mix(s.red(), d.red()),
-                mix(s.green(), d.green()),
-                mix(s.blue(), d.blue()),
-                mix(sa, d.alpha()),
-            ) {
-                *d = p;
-            }
+        let span = (end - first) as usize * 4;
+        let s = (sy * sw + first) as usize * 4;
+        let d = ((y + sy) * dw + x + first) as usize * 4;
+        let (s_row, d_row) = (&src[s..s + span], &mut dst[d..d + span]);
+        for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
+            blend(s, d);
         }
+    }
+}
+
+/// One premultiplied pixel `s` over `d`, source over.
+#[inline]
+fn blend(s: &[u8], d: &mut [u8]) {
+    let sa = s[3];
+    if sa == 0 {
+        return;
+    }
+    if sa == 255 {
+        d.copy_from_slice(s);
+        return;
+    }
+    let keep = 255 - sa as u32;
+    let mix = |sc: u8, dc: u8| (sc as u32 + (dc as u32 * keep + 127) / 255).min(255) as u8;
+    let out = [
+        mix(s[0], d[0]),
+        mix(s[1], d[1]),
+        mix(s[2], d[2]),
+        mix(sa, d[3]),
+    ];
+    // A premultiplied colour never exceeds its alpha (always so on an opaque board).
+    if out[..3].iter().all(|&c| c <= out[3]) {
+        d.copy_from_slice(&out);
     }
 }
 

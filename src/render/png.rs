@@ -3,7 +3,7 @@
 use tiny_skia::{Pixmap, PremultipliedColorU8};
 
 use super::layout::Layout;
-use super::palette::palette;
+use super::palette::{palette, Palette};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -62,8 +62,9 @@ impl Image {
     }
 
     /// One index into the fixed palette per pixel, row by row, as the PNG and the GIF frames
-    /// hold them. Runs of one colour and rows repeating the row above are looked up once,
-    /// which is most of a board.
+    /// hold them. Rows repeating the row above, and runs of eight pixels repeating the
+    /// eight above, copy the indices above; runs of one colour are looked up once. That is most
+    /// of a board.
     pub fn indexed(&self) -> Vec<u8> {
         // The image is opaque, so premultiplied colour equals straight colour. Bytes, so that
         // comparing rows is a memory comparison.
@@ -74,21 +75,53 @@ impl Image {
         let mut data = vec![0u8; width * self.height() as usize];
         for (y, row) in bytes.chunks_exact(stride).enumerate() {
             let start = y * width;
-            if y > 0 && bytes[(y - 1) * stride..y * stride] == *row {
-                data.copy_within(start - width..start, start);
+            if y == 0 {
+                index_run(palette, row, &mut data[..width]);
                 continue;
             }
-            let out = &mut data[start..start + width];
-            let (mut last, mut index) = (u32::MAX, 0);
-            for (slot, px) in out.iter_mut().zip(row.chunks_exact(4)) {
-                let value = u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
-                if value != last {
-                    last = value;
-                    index = palette.index([px[0], px[1], px[2]]);
-                }
-                *slot = index;
+            let above = &bytes[(y - 1) * stride..y * stride];
+            let (done, out) = data.split_at_mut(start);
+            let (out, done) = (&mut out[..width], &done[start - width..]);
+            if above == row {
+                out.copy_from_slice(done);
+                continue;
             }
+            // Eight pixels at a time against the eight above: equal runs copy their indices.
+            let runs = row.chunks_exact(32).zip(above.chunks_exact(32));
+            for (i, (pixels, over)) in runs.enumerate() {
+                let at = i * 8;
+                let (p, o): (&[u8; 32], &[u8; 32]) = (
+                    pixels.try_into().expect("a run"),
+                    over.try_into().expect("a run"),
+                );
+                let into: &mut [u8; 8] = (&mut out[at..at + 8]).try_into().expect("a run");
+                if p == o {
+                    *into = done[at..at + 8].try_into().expect("a run");
+                } else {
+                    index_run(palette, pixels, into);
+                }
+            }
+            let tail = width / 8 * 8;
+            index_run(palette, &row[tail * 4..], &mut out[tail..]);
         }
         data
+    }
+}
+
+/// The palette indices of a run of RGBA pixels, a colour looked up once while it repeats.
+fn index_run(palette: &Palette, pixels: &[u8], out: &mut [u8]) {
+    let value = |px: &[u8]| u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
+    let Some(first) = pixels.get(..4) else {
+        return;
+    };
+    // Seeded with the first pixel: no sentinel that a pixel could equal.
+    let (mut last, mut index) = (value(first), palette.index([first[0], first[1], first[2]]));
+    for (slot, px) in out.iter_mut().zip(pixels.chunks_exact(4)) {
+        let value = value(px);
+        if value != last {
+            last = value;
+            index = palette.index([px[0], px[1], px[2]]);
+        }
+        *slot = index;
     }
 }

@@ -45,7 +45,9 @@ pub enum Emblem {
     Bishop,
     Knight,
     Pawn,
-    /// Empire Chess's Imperial pieces (the Tower reuses Tower).
+    /// Empire Chess's Imperial pieces (the Tower reuses Tower): the Kaiser (a closed imperial
+    /// crown under an orb), the Eagle, the Cardinal and the Duke.
+    Kaiser,
     Eagle,
     Cardinal,
     Duke,
@@ -62,9 +64,9 @@ pub enum Emblem {
     Cheetah,
     Rhinoceros,
     Direwolf,
-    /// AGEIOU's pieces: a sailing boat (the rook), the portal-building Vertag (a ring on a
-    /// stem), the Councillor (a minister's domed cap), and a pawn that has moved (a pawn with
-    /// a band across its body).
+    /// AGEIOU's pieces: a sailing boat (the rook), the portal-building Vertag (a stone arch
+    /// around a swirl), the Councillor (a minister's scroll), and a pawn that has moved (a
+    /// pawn with a band across its body).
     Boat,
     Vertag,
     Councillor,

@@ -1,7 +1,8 @@
 //! Board images: structure, not bytes. The PNG decodes at the expected size; zones, the last
 //! move, check, badges and the moves-of-one-piece marks land on the right squares; flipping
 //! mirrors the board; the panel ends at its last line and keeps one height through a game;
-//! the players' labels and the pieces each side is missing show in the strips by the board.
+//! the players' labels and the pieces each side is missing show in the strips by the board;
+//! the caches draw the same bytes whatever was drawn between.
 
 use crate::support::*;
 use herald::render::layout::Layout;
@@ -527,4 +528,51 @@ fn captured_material_shows_in_the_strip_of_the_side_that_lost_it() {
         assert!(missing(Color::Black) > 100, "{moves}: Black lost a piece");
         assert_eq!(missing(Color::White), 0, "{moves}: White lost none");
     }
+}
+
+#[test]
+fn the_caches_draw_the_same_bytes_whatever_was_drawn_between() {
+    let options = Options {
+        width: 450,
+        flip: false,
+    };
+    let png = |game: &dyn AnyGame, flip: bool| {
+        let options = Options { flip, ..options };
+        herald::render::render_game(game, None, options).expect("a PNG")
+    };
+    let first: Vec<(VariantId, Vec<u8>)> = VariantId::ALL
+        .iter()
+        .map(|&v| (v, png(&*seeded(v, 7, 12), false)))
+        .collect();
+    // Other positions, sizes and sides in between fill the sprite and glyph caches anew.
+    for &v in VariantId::ALL.iter().rev() {
+        png(&*seeded(v, 8, 20), true);
+        let wide = Options {
+            width: 1000,
+            flip: false,
+        };
+        herald::render::render_game(&*seeded(v, 9, 5), Some(sq("a1")), wide).expect("a PNG");
+    }
+    for (v, bytes) in first {
+        assert!(
+            png(&*seeded(v, 7, 12), false) == bytes,
+            "{v:?} drew other bytes"
+        );
+    }
+}
+
+#[test]
+fn the_empire_s_king_is_drawn_as_the_kaiser_and_the_kingdom_s_as_a_king() {
+    use herald::rules::Emblem;
+    let game = new_game(VariantId::Empire, None).expect("the start");
+    let board = game.board();
+    let at = |s: &str| {
+        let (_, piece) = board
+            .pieces
+            .iter()
+            .find(|(q, _)| *q == sq(s))
+            .expect("a king");
+        piece.emblem
+    };
+    assert_eq!((at("e1"), at("e8")), (Emblem::Kaiser, Emblem::King));
 }

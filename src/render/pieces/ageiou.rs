@@ -3,7 +3,7 @@
 
 use tiny_skia::{Path, PathBuilder};
 
-use super::shapes::Seg::{L, Q};
+use super::shapes::Seg::{C, L, Q};
 use super::shapes::*;
 
 /// A sailing boat: a curved hull, a mast and a triangular sail.
@@ -26,27 +26,40 @@ pub fn boat() -> Vec<Part> {
     ]
 }
 
-/// The portal builder: a swirling ring on a stem.
+/// The portal builder: a stone arch, the portal it builds, with a swirl in its opening.
 pub fn vertag() -> Vec<Part> {
-    let (cx, cy) = (0.5, 0.32);
+    let (x0, x1, spring, top) = (0.17, 0.83, 0.44, 0.1);
+    let arch = |x0: f32, x1: f32, spring: f32, top: f32, foot: f32| {
+        let (cx, k) = ((x0 + x1) / 2.0, 0.5523);
+        let (rx, ry) = ((x1 - x0) / 2.0, spring - top);
+        outline(
+            (x0, foot),
+            &[
+                L(x0, spring),
+                C(x0, spring - k * ry, cx - k * rx, top, cx, top),
+                C(cx + k * rx, top, x1, spring - k * ry, x1, spring),
+                L(x1, foot),
+            ],
+        )
+    };
     vec![
-        body(trapezoid((0.42, 0.58, 0.5), (0.34, 0.66, 0.79))),
-        body(circle(cx, cy, 0.21)),
+        body(arch(x0, x1, spring, top, 0.8)),
+        accent(arch(0.29, 0.71, 0.46, 0.22, 0.8)),
         plinth(),
-        detail(swirl(cx, cy)),
-        detail(line(&[(0.38, 0.66), (0.62, 0.66)])),
+        inlay(swirl(0.5, 0.5)),
+        detail(line(&[(0.5, top), (0.5, 0.2)])),
     ]
 }
 
 /// The Vertag's swirl: an open spiral growing out from (`cx`, `cy`).
 fn swirl(cx: f32, cy: f32) -> Path {
     let mut swirl = PathBuilder::new();
-    let turns = 1.6;
+    let turns = 1.5;
     let steps = 24;
     for i in 0..=steps {
         let t = i as f32 / steps as f32;
         let a = t * turns * std::f32::consts::TAU;
-        let r = 0.025 + 0.12 * t;
+        let r = 0.02 + 0.13 * t;
         let (x, y) = (cx + r * a.cos(), cy + r * a.sin());
         if i == 0 {
             swirl.move_to(x, y);
@@ -57,23 +70,16 @@ fn swirl(cx: f32, cy: f32) -> Path {
     swirl.finish().expect("swirl")
 }
 
-/// A minister: a robed body under a domed cap with a jewel.
+/// A minister's scroll: an unrolled charter between its two rolls, lines of writing on it.
 pub fn councillor() -> Vec<Part> {
     vec![
-        body(flare(
-            (0.4, 0.6, 0.44),
-            (0.34, 0.66, 0.64),
-            (0.26, 0.74, 0.79),
-        )),
-        body(outline(
-            (0.28, 0.4),
-            &[Q(0.26, 0.12, 0.5, 0.1), Q(0.74, 0.12, 0.72, 0.4)],
-        )),
-        body(rounded(0.24, 0.37, 0.76, 0.47, 0.04)),
-        body(circle(0.5, 0.07, 0.04)),
+        body(rounded(0.27, 0.18, 0.73, 0.7, 0.02)),
+        body(rounded(0.18, 0.1, 0.82, 0.25, 0.07)),
+        body(rounded(0.18, 0.63, 0.82, 0.78, 0.07)),
         plinth(),
-        accent(circle(0.5, 0.27, 0.045)),
-        detail(line(&[(0.5, 0.5), (0.5, 0.74)])),
+        detail(line(&[(0.36, 0.34), (0.64, 0.34)])),
+        detail(line(&[(0.36, 0.43), (0.64, 0.43)])),
+        detail(line(&[(0.36, 0.52), (0.56, 0.52)])),
     ]
 }
 

@@ -1,8 +1,39 @@
 //! Empire Chess's Imperial pieces (its Tower is Epoch's): the Eagle (Fantastic XIII's too),
 //! the Cardinal, the Duke and the Soldier's shield.
 
-use super::shapes::Seg::{L, Q};
+use super::shapes::Seg::{C, L, Q};
 use super::shapes::*;
+
+/// The Kaiser: a closed imperial crown, its arch under an orb, jewels on its band.
+pub fn kaiser() -> Vec<Part> {
+    vec![
+        body(rounded(0.27, 0.66, 0.73, 0.79, 0.03)),
+        body(outline(
+            (0.22, 0.56),
+            &[
+                C(0.22, 0.26, 0.38, 0.21, 0.5, 0.21),
+                C(0.62, 0.21, 0.78, 0.26, 0.78, 0.56),
+            ],
+        )),
+        body(poly(&[
+            (0.14, 0.68),
+            (0.14, 0.36),
+            (0.26, 0.52),
+            (0.74, 0.52),
+            (0.86, 0.36),
+            (0.86, 0.68),
+        ])),
+        body(circle(0.5, 0.13, 0.08)),
+        plinth(),
+        detail(line(&[(0.5, 0.22), (0.5, 0.52)])),
+        detail(line(&[(0.36, 0.3), (0.34, 0.52)])),
+        detail(line(&[(0.64, 0.3), (0.66, 0.52)])),
+        detail(line(&[(0.44, 0.13), (0.56, 0.13)])),
+        accent(circle(0.3, 0.6, 0.035)),
+        accent(circle(0.5, 0.6, 0.035)),
+        accent(circle(0.7, 0.6, 0.035)),
+    ]
+}
 
 pub fn eagle() -> Vec<Part> {
     vec![

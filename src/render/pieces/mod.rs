@@ -32,6 +32,7 @@ fn parts(emblem: Emblem) -> Vec<Part> {
         Emblem::GreatHelm => epoch::great_helm(),
         Emblem::Footman => epoch::footman(),
         Emblem::King => staunton::king(),
+        Emblem::Kaiser => empire::kaiser(),
         Emblem::Queen => staunton::queen(),
         Emblem::Rook => staunton::rook(),
         Emblem::Bishop => staunton::bishop(),
@@ -115,14 +116,13 @@ fn draw(pixmap: &mut Pixmap, emblem: Emblem, livery: Livery, size: f32, faded: b
                     None,
                 );
             }
-            Role::Line => {
-                pixmap.stroke_path(
-                    &part.path,
-                    &paint(detail_color),
-                    &detail_stroke,
-                    transform,
-                    None,
-                );
+            Role::Line | Role::Inlay => {
+                let colour = if part.role == Role::Line {
+                    detail_color
+                } else {
+                    fill
+                };
+                pixmap.stroke_path(&part.path, &paint(colour), &detail_stroke, transform, None);
             }
         }
     }
@@ -141,9 +141,35 @@ enum Art {
     Badge,
 }
 
+/// A picture, premultiplied, with the span of columns each row covers: what a blit copies.
+pub struct Sprite {
+    pub pixmap: Pixmap,
+    /// For each row, the first covered column and the one after the last (equal when none).
+    pub rows: Vec<(i32, i32)>,
+}
+
+impl Sprite {
+    fn new(pixmap: Pixmap) -> Sprite {
+        let width = pixmap.width() as usize;
+        let rows = pixmap
+            .pixels()
+            .chunks_exact(width.max(1))
+            .map(|row| {
+                let first = row.iter().position(|p| p.alpha() > 0);
+                let last = row.iter().rposition(|p| p.alpha() > 0);
+                match (first, last) {
+                    (Some(a), Some(b)) => (a as i32, b as i32 + 1),
+                    _ => (0, 0),
+                }
+            })
+            .collect();
+        Sprite { pixmap, rows }
+    }
+}
+
 /// A picture at `size` pixels, drawn once and shared.
-fn cached(art: Art, size: u32) -> Arc<Pixmap> {
-    type Cache = Mutex<HashMap<(Art, u32), Arc<Pixmap>>>;
+fn cached(art: Art, size: u32) -> Arc<Sprite> {
+    type Cache = Mutex<HashMap<(Art, u32), Arc<Sprite>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(found) = cache.lock().ok().and_then(|c| c.get(&(art, size)).cloned()) {
@@ -192,7 +218,7 @@ fn cached(art: Art, size: u32) -> Arc<Pixmap> {
             pixmap.stroke_path(&path, &paint, &stroke, transform, None);
         }
     }
-    let sprite = Arc::new(pixmap);
+    let sprite = Arc::new(Sprite::new(pixmap));
     if let Ok(mut c) = cache.lock() {
         c.insert((art, size), sprite.clone());
     }
@@ -200,11 +226,14 @@ fn cached(art: Art, size: u32) -> Arc<Pixmap> {
 }
 
 /// The picture of a piece at `size` pixels.
-pub fn sprite(emblem: Emblem, livery: Livery, look: Look, size: u32) -> Arc<Pixmap> {
+pub fn sprite(emblem: Emblem, livery: Livery, look: Look, size: u32) -> Arc<Sprite> {
     cached(Art::Piece(emblem, livery, look), size)
 }
 
 /// The badge drawn behind an enhanced piece, `size` pixels across.
-pub fn badge(size: u32) -> Arc<Pixmap> {
+pub fn badge(size: u32) -> Arc<Sprite> {
     cached(Art::Badge, size)
 }
+
+#[cfg(test)]
+mod tests;

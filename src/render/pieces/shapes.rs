@@ -12,6 +12,8 @@ pub enum Role {
     Accent,
     /// Stroked in the detail colour.
     Line,
+    /// Stroked in the owner's colour, over an accent.
+    Inlay,
 }
 
 pub struct Part {
@@ -36,6 +38,13 @@ pub fn accent(path: Path) -> Part {
 pub fn detail(path: Path) -> Part {
     Part {
         role: Role::Line,
+        path,
+    }
+}
+
+pub fn inlay(path: Path) -> Part {
+    Part {
+        role: Role::Inlay,
         path,
     }
 }
