@@ -17,10 +17,12 @@ pub type Opening<'a> = Pin<Box<dyn Future<Output = Result<String, RoomError>> + 
 
 /// Threads, as a platform opens them (Discord's adapter implements it).
 pub trait Rooms: Send + Sync {
-    /// Opens a public thread named `name` in `channel`, on the message `on` when given, and
-    /// returns its id. The name's mentions are the players: the platform writes their names.
+    /// Opens a public thread named `name` in `channel` of server `guild`, on the message `on`
+    /// when given, and returns its id. The name's mentions are the players: the platform
+    /// writes their names as the server shows them.
     fn open<'a>(
         &'a self,
+        guild: &'a str,
         channel: &'a str,
         on: Option<&'a str>,
         name: &'a super::Text,
@@ -100,7 +102,7 @@ impl Service {
             Threads::Missing(permissions) => permissions.clone(),
             Threads::Allowed { on } => {
                 let name = words::thread_name(&row);
-                match rooms.open(&row.channel, on.as_deref(), &name).await {
+                match rooms.open(&guild, &row.channel, on.as_deref(), &name).await {
                     Ok(thread) => {
                         self.store.threads_work(&guild).await?;
                         let home = row.channel.clone();

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CreateThread, EditThread, Http, MessageId,
-    PartialChannel, Permissions, UserId,
+    AutoArchiveDuration, ChannelId, ChannelType, CreateThread, EditThread, GuildId, Http,
+    MessageId, PartialChannel, Permissions, UserId,
 };
 
 use super::said;
@@ -74,13 +74,13 @@ pub(super) struct DiscordRooms {
 }
 
 impl DiscordRooms {
-    /// A thread's name with the players' names written out (Discord shows no mentions in
-    /// titles), cut to Discord's 100 characters.
-    async fn title(&self, name: &Text) -> String {
+    /// A thread's name with the players' names written out as the server shows them (Discord
+    /// shows no mentions in titles), cut to Discord's 100 characters.
+    async fn title(&self, guild: Option<GuildId>, name: &Text) -> String {
         let mut out = String::new();
         for span in name.spans() {
             match span {
-                Span::User(id) => out.push_str(&self.name_of(id).await),
+                Span::User(id) => out.push_str(&self.name_of(guild, id).await),
                 Span::Words(w) => out.push_str(w),
                 other => out.push_str(&crate::text![other.clone()].to_string()),
             }
@@ -88,10 +88,16 @@ impl DiscordRooms {
         out.chars().take(100).collect()
     }
 
-    async fn name_of(&self, id: &str) -> String {
+    /// A member's nickname on the server, else their display name.
+    async fn name_of(&self, guild: Option<GuildId>, id: &str) -> String {
         let Some(user) = id.parse().ok().filter(|&n| n != 0).map(UserId::new) else {
             return id.to_string();
         };
+        if let Some(guild) = guild {
+            if let Ok(member) = guild.member(&self.http, user).await {
+                return member.display_name().to_string();
+            }
+        }
         match self.http.get_user(user).await {
             Ok(u) => u.display_name().to_string(),
             Err(_) => format!("player {id}"),
@@ -102,6 +108,7 @@ impl DiscordRooms {
 impl Rooms for DiscordRooms {
     fn open<'a>(
         &'a self,
+        guild: &'a str,
         channel: &'a str,
         on: Option<&'a str>,
         name: &'a Text,
@@ -113,7 +120,8 @@ impl Rooms for DiscordRooms {
                 .filter(|&n| n != 0)
                 .map(ChannelId::new)
                 .ok_or_else(|| RoomError::Failed(format!("{channel} is not a channel id")))?;
-            let title = self.title(name).await;
+            let guild = guild.parse().ok().filter(|&n| n != 0).map(GuildId::new);
+            let title = self.title(guild, name).await;
             let thread =
                 CreateThread::new(title).auto_archive_duration(AutoArchiveDuration::OneWeek);
             let on = on.and_then(|m| m.parse().ok()).filter(|&n| n != 0);

@@ -144,8 +144,14 @@ async fn threads_turned_off_locked_or_silently_deleted_leave_the_game_in_its_cha
 async fn a_rematch_is_played_in_the_same_thread() {
     let dir = tempfile::tempdir().unwrap();
     let (fake, bot) = bot_in_process(dir.path()).await;
+    // The thread's name has each player as the server shows them: a nickname when set.
+    fake.set_nick(ALICE, "Queen of Hearts");
     begin(&fake, ALICE, BOB, LOBBY).await;
     let room = fake.wait_thread(1, WAIT).await.expect("a thread");
+    assert_eq!(
+        fake.threads()[0].2,
+        format!("Chess 13: Epoch · Queen of Hearts vs Player {BOB}")
+    );
     let resigned = answer(&fake, &fake.slash(BOB, room, "resign", vec![])).await;
     let rematch = resigned
         .buttons()

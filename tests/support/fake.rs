@@ -197,6 +197,8 @@ struct State {
     closed_dms: Mutex<HashSet<u64>>,
     /// Threads archived now (posting in one unarchives it, as on Discord).
     archived: Mutex<HashSet<u64>>,
+    /// Members' nicknames on the server.
+    nicks: Mutex<HashMap<u64, String>>,
     /// Whether opening a thread is refused with "Missing Permissions" (50013) although the
     /// interaction said Herald may.
     refuse_threads: std::sync::atomic::AtomicBool,
@@ -236,6 +238,7 @@ impl Fake {
             closed_dms: Mutex::new(HashSet::new()),
             archived: Mutex::new(HashSet::new()),
             refuse_threads: Default::default(),
+            nicks: Mutex::new(HashMap::new()),
         });
         let s = state.clone();
         tokio::spawn(async move {
@@ -323,6 +326,15 @@ impl Fake {
     /// overwrites deny it, which the interaction's permissions did not show).
     pub fn refuse_threads(&self) {
         self.state.refuse_threads.store(true, Ordering::SeqCst);
+    }
+
+    /// Gives `user` a nickname on the server.
+    pub fn set_nick(&self, user: u64, nick: &str) {
+        self.state
+            .nicks
+            .lock()
+            .unwrap()
+            .insert(user, nick.to_string());
     }
 
     /// Whether a thread is archived now.
@@ -1034,6 +1046,23 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                     state.archived.lock().unwrap().remove(&id);
                 }
                 (200, Some(thread_json(id, parent, &name, archived, false)))
+            }
+            ("GET", ["guilds", guild, "members", id]) => {
+                let id: u64 = id.parse().unwrap_or(0);
+                let nick = state.nicks.lock().unwrap().get(&id).cloned();
+                let user = if id == APPLICATION {
+                    bot_user()
+                } else {
+                    user_json(id)
+                };
+                (
+                    200,
+                    Some(
+                        json!({"user": user, "nick": nick, "roles": [], "guild_id": guild,
+                                "joined_at": TIMESTAMP, "deaf": false, "mute": false,
+                                "flags": 0, "pending": false}),
+                    ),
+                )
             }
             ("GET", ["users", id]) if *id == APPLICATION.to_string() => (200, Some(bot_user())),
             ("GET", ["users", id]) => (200, Some(user_json(id.parse().unwrap_or(0)))),
