@@ -37,20 +37,32 @@ impl Service {
             .map(String::as_str)
     }
 
-    /// The engine's search of `game` at `level`, on a worker thread, one game at a time.
+    /// The engine's search of `game` at `level`, on its worker.
     async fn think(&self, game: &dyn AnyGame, level: i64) -> Result<Option<SearchResult>, Refusal> {
         let limits = Level::new(level).unwrap_or_default().limits();
+        let found = self
+            .on_engine(game, move |g| {
+                crate::engine::search(g, limits, &AtomicBool::new(false))
+            })
+            .await;
+        Ok(found?.ok().flatten())
+    }
+
+    /// Runs engine work on `game` on a blocking worker thread, never the async runtime's,
+    /// one piece of work at a time (Herald's moves and reviews take turns). The outer error:
+    /// the service is shutting down; the inner one: the work panicked.
+    pub(super) async fn on_engine<T: Send + 'static>(
+        &self,
+        game: &dyn AnyGame,
+        work: impl FnOnce(&dyn AnyGame) -> T + Send + 'static,
+    ) -> Result<Result<T, tokio::task::JoinError>, Refusal> {
         let thinking = game.clone_box();
         let _turn = self
             .thinking
             .acquire()
             .await
             .map_err(|_| Refusal::Database)?;
-        let found = tokio::task::spawn_blocking(move || {
-            crate::engine::search(&*thinking, limits, &AtomicBool::new(false))
-        })
-        .await;
-        Ok(found.ok().flatten())
+        Ok(tokio::task::spawn_blocking(move || work(&*thinking)).await)
     }
 
     /// Herald's move, when Herald is to move in `row`: thought out on a worker thread and

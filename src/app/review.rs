@@ -83,20 +83,15 @@ impl Service {
         let mut scored = Vec::with_capacity(positions);
         for from in (0..positions).step_by(CHUNK) {
             let to = (from + CHUNK).min(positions);
-            let thinking = game.clone_box();
-            let _turn = self
-                .thinking
-                .acquire()
-                .await
-                .map_err(|_| Refusal::Database)?;
-            let part = tokio::task::spawn_blocking(move || {
-                review::score_positions(&*thinking, from..to, depth, &AtomicBool::new(false))
-            })
-            .await
-            .map_err(|e| {
-                tracing::error!(game = row.id, error = %e, "the review failed");
-                Refusal::Database
-            })?;
+            let part = self
+                .on_engine(game, move |g| {
+                    review::score_positions(g, from..to, depth, &AtomicBool::new(false))
+                })
+                .await?
+                .map_err(|e| {
+                    tracing::error!(game = row.id, error = %e, "the review failed");
+                    Refusal::Database
+                })?;
             scored.extend(part);
         }
         if scored.len() != positions {

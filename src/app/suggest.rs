@@ -205,26 +205,18 @@ impl Service {
         let Ok(games) = self.store.games_of(user, true).await else {
             return Vec::new();
         };
+        let Ok(rows) = self.by_urgency(user, games).await else {
+            return Vec::new();
+        };
         let now = self.now();
-        let mut rows = Vec::new();
-        for g in games {
-            if let Ok(game) = self.rules_game(&g).await {
-                rows.push((g.player(game.turn()) != user, g));
-            }
-        }
-        rows.sort_by_key(|(theirs, g)| (*theirs, g.deadline.unwrap_or(i64::MAX), g.id));
         rows.into_iter()
             .take(MAX_CHOICES)
-            .map(|(theirs, g)| GameChoice {
+            .map(|(yours, g)| GameChoice {
                 label: format!(
-                    "#{} {}, move {}: {}{}",
+                    "#{} {}, {}",
                     g.id,
                     g.variant.title(),
-                    g.ply / 2 + 1,
-                    if theirs { "their move" } else { "your move" },
-                    g.deadline
-                        .map(|d| format!(", {} left", super::words::time_left(d - now)))
-                        .unwrap_or_default()
+                    super::words::standing(&g, yours, now)
                 ),
                 game: g.id,
             })

@@ -142,7 +142,7 @@ impl Service {
 
     /// A player's unfinished games, most urgent first: their move, then the least time left.
     /// Each with whether it is their move.
-    async fn by_urgency(
+    pub(super) async fn by_urgency(
         &self,
         user: &str,
         games: Vec<StoredGame>,
@@ -165,9 +165,8 @@ impl Service {
             return Ok(vec![Reply::private(&req.channel, words::NO_GAMES)]);
         };
         let game = self.rules_game(&row).await?;
-        let left = row.deadline.map(|d| words::time_left(d - self.now()));
-        let mut reply =
-            Reply::private(&req.channel, words::next_game(&row, &req.user, yours, left));
+        let text = words::next_game(&row, &req.user, yours, self.now());
+        let mut reply = Reply::private(&req.channel, text);
         reply.image = self
             .image(&row, &*game, None, viewer_side(&row, &req.user, false))
             .await;

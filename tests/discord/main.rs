@@ -952,19 +952,16 @@ async fn ageiou_with_its_options_plays_to_a_result_through_discord() {
     bot.abort();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_slow_answer_is_deferred_then_filled_in() {
+/// Sends an interaction while another program holds the database's write lock for a while,
+/// so that Herald's answer must wait: asserts it was deferred within Discord's 3 s, and
+/// returns the deferred answer once it is filled in.
+async fn deferred_by_a_lock(fake: &Fake, dir: &Path, send: impl FnOnce() -> Sent) -> Recorded {
     use sqlx::{Connection, Executor};
-    let dir = tempfile::tempdir().unwrap();
-    let (fake, bot) = bot_in_process(dir.path()).await;
-    let (_, _, room) = start(&fake, LOBBY, "chess", vec![]).await;
-
-    // Another program holds the database's write lock for a while: Herald's move must wait.
-    let url = format!("sqlite://{}", dir.path().join("v.db").display());
+    let url = format!("sqlite://{}", dir.join("v.db").display());
     let mut other = sqlx::SqliteConnection::connect(&url).await.unwrap();
     other.execute("BEGIN IMMEDIATE").await.unwrap();
-    let sent = fake.slash(ALICE, room, "move", vec![opt("move", "e4")]);
-    let first = answer(&fake, &sent).await;
+    let sent = send();
+    let first = answer(fake, &sent).await;
     assert_eq!(first.callback_type(), Some(5), "deferred: {:?}", first.json);
     let waited = first.at.duration_since(sent.at);
     assert!(
@@ -973,13 +970,24 @@ async fn a_slow_answer_is_deferred_then_filled_in() {
     );
     tokio::time::sleep(Duration::from_millis(1500)).await;
     other.execute("COMMIT").await.unwrap();
-
-    // Once the move is stored, the deferred answer is edited into the move with its board.
     let original = format!("/webhooks/{APPLICATION}/{}/messages/@original", sent.token);
-    let filled = fake
-        .wait_request(WAIT, |r| r.method == "PATCH" && r.path == original)
+    fake.wait_request(WAIT, |r| r.method == "PATCH" && r.path == original)
         .await
-        .expect("the deferred answer was filled in");
+        .expect("the deferred answer was filled in")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_answer_is_deferred_then_filled_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, bot) = bot_in_process(dir.path()).await;
+    let (_, _, room) = start(&fake, LOBBY, "chess", vec![]).await;
+
+    // Herald's move must wait for the database; once it is stored, the deferred answer is
+    // edited into the move with its board.
+    let filled = deferred_by_a_lock(&fake, dir.path(), || {
+        fake.slash(ALICE, room, "move", vec![opt("move", "e4")])
+    })
+    .await;
     assert!(filled.content().contains("**e4**"), "{}", filled.content());
     assert_eq!(board_size(&filled).0, 1000);
     assert_eq!(filled.allowed_users(), vec![BOB.to_string()]);

@@ -5,7 +5,6 @@ use super::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_is_refused_mid_game_then_deferred_and_filled_in_with_its_chart() {
-    use sqlx::{Connection, Executor};
     let dir = tempfile::tempdir().unwrap();
     let (fake, bot) = bot_in_process(dir.path()).await;
     let (_, _, room) = start(&fake, LOBBY, "chess", vec![]).await;
@@ -24,19 +23,10 @@ async fn a_review_is_refused_mid_game_then_deferred_and_filled_in_with_its_chart
     answer(&fake, &fake.slash(ALICE, room, "resign", vec![])).await;
 
     // The review's store write waits behind another program's lock: the answer is deferred.
-    let url = format!("sqlite://{}", dir.path().join("v.db").display());
-    let mut other = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    other.execute("BEGIN IMMEDIATE").await.unwrap();
-    let sent = fake.slash(BOB, LOBBY, "review", vec![]);
-    let first = answer(&fake, &sent).await;
-    assert_eq!(first.callback_type(), Some(5), "deferred: {:?}", first.json);
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    other.execute("COMMIT").await.unwrap();
-    let original = format!("/webhooks/{APPLICATION}/{}/messages/@original", sent.token);
-    let filled = fake
-        .wait_request(WAIT, |r| r.method == "PATCH" && r.path == original)
-        .await
-        .expect("the deferred review was filled in");
+    let filled = deferred_by_a_lock(&fake, dir.path(), || {
+        fake.slash(BOB, LOBBY, "review", vec![])
+    })
+    .await;
     assert!(
         filled.content().contains("3. Qxg6+?? hxg6 0-1"),
         "{}",

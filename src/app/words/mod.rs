@@ -264,14 +264,18 @@ pub fn reminder(game: &StoredGame, who: &str, left: &str) -> Text {
         user(who),
         format!(", it is your move in game #{} against ", game.id),
         user(game.opponent_of(who)),
-        ": you lose on time ",
-        Span::Relative {
-            at: game.deadline.unwrap_or_default(),
-            words: format!("in {left}"),
-        },
         match game.deadline {
-            Some(d) => text![" (", time(d), ")."],
-            None => text!["."],
+            Some(d) => text![
+                ": you lose on time ",
+                Span::Relative {
+                    at: d,
+                    words: format!("in {left}"),
+                },
+                " (",
+                time(d),
+                ")."
+            ],
+            None => text![format!(": {left} left before you lose on time.")],
         }
     ]
 }

@@ -68,17 +68,24 @@ pub fn resign_sure(game: &StoredGame, me: &str) -> Text {
     ]
 }
 
+/// Where a game stands for a player, as of `now`: "move 12: your move, 2 days left".
+pub fn standing(game: &StoredGame, yours: bool, now: i64) -> String {
+    format!(
+        "move {}: {}{}",
+        game.ply / 2 + 1,
+        if yours { "your move" } else { "their move" },
+        game.deadline
+            .map(|d| format!(", {} left", super::time_left(d - now)))
+            .unwrap_or_default()
+    )
+}
+
 /// The private board of a player's most urgent game.
-pub fn next_game(game: &StoredGame, me: &str, yours: bool, left: Option<String>) -> Text {
-    let whose = if yours { "your move" } else { "their move" };
+pub fn next_game(game: &StoredGame, me: &str, yours: bool, now: i64) -> Text {
     text![
         format!("Game #{}, {} against ", game.id, game.variant.title()),
         user(game.opponent_of(me)),
-        format!(
-            ", move {}: {whose}{}. Play it in ",
-            game.ply / 2 + 1,
-            left.map(|l| format!(", {l} left")).unwrap_or_default()
-        ),
+        format!(", {}. Play it in ", standing(game, yours, now)),
         text::place(game.guild.as_deref(), &game.channel),
         ", or from here with /move game:",
         format!("{}.", game.id)
