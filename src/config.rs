@@ -13,8 +13,12 @@ pub enum ConfigError {
         "the database URL '{0}' names no file: write sqlite://herald.db, or sqlite:// and a path"
     )]
     NoFile(String),
-    #[error("the database URL '{0}' is not a SQLite URL: it must start with sqlite:// (for example sqlite://herald.db)")]
+    #[error("the database URL '{0}' is neither SQLite nor PostgreSQL: it must start with sqlite:// (for example sqlite://herald.db) or postgres:// (for example postgres://herald:secret@db.example/herald)")]
     NotSqlite(String),
+    #[error(
+        "the database URL '{0}' names no server: write postgres://user:password@host/database"
+    )]
+    NoServer(String),
 }
 
 /// Sets the variables of a `.env` file in `dir` that the environment does not already have
@@ -42,8 +46,8 @@ pub fn load_dotenv(dir: &Path) -> Vec<String> {
 }
 
 /// The database URL: the flag, else DATABASE_URL, else the default file; checked to name a
-/// SQLite file (an empty path or `:memory:` would give every pooled connection its own empty
-/// database).
+/// PostgreSQL server or a SQLite file (an empty path or `:memory:` would give every pooled
+/// connection its own empty database).
 pub fn database_url(flag: Option<String>) -> Result<String, ConfigError> {
     let url = flag
         .or_else(|| std::env::var("DATABASE_URL").ok())
@@ -55,6 +59,16 @@ pub fn database_url(flag: Option<String>) -> Result<String, ConfigError> {
 }
 
 fn check_database_url(url: &str) -> Result<(), ConfigError> {
+    if let Some(rest) = url
+        .strip_prefix("postgres://")
+        .or_else(|| url.strip_prefix("postgresql://"))
+    {
+        let host = rest.rsplit('@').next().unwrap_or_default();
+        if host.is_empty() || host.starts_with('/') {
+            return Err(ConfigError::NoServer(crate::store::shown_url(url)));
+        }
+        return Ok(());
+    }
     let path = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
@@ -76,6 +90,8 @@ mod tests {
             "sqlite://herald.db",
             "sqlite:///var/lib/herald/h.db",
             "sqlite:x.db?mode=rwc",
+            "postgres://herald:secret@db.example/herald",
+            "postgresql://localhost:5433/herald",
         ] {
             assert_eq!(check_database_url(good), Ok(()), "{good}");
         }
@@ -90,6 +106,14 @@ mod tests {
                 "{empty}"
             );
         }
+        assert_eq!(
+            check_database_url("postgres://herald:secret@"),
+            Err(ConfigError::NoServer("postgres://herald@".into()))
+        );
+        assert!(matches!(
+            check_database_url("mysql://herald.db"),
+            Err(ConfigError::NotSqlite(_))
+        ));
         assert!(matches!(
             check_database_url("herald.db"),
             Err(ConfigError::NotSqlite(_))

@@ -105,6 +105,16 @@ enum DbCommand {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Copy a whole database (games, moves, challenges, events, settings, ratings, reviews,
+    /// notices) into a new, empty one: SQLite into PostgreSQL, or back. All or nothing.
+    Copy {
+        /// The database to copy from, e.g. sqlite://herald.db.
+        #[arg(long)]
+        from: String,
+        /// The empty database to copy into, e.g. postgres://herald:secret@db.example/herald.
+        #[arg(long)]
+        to: String,
+    },
     /// Rebuild every rating from the finished rated games, in the order they ended.
     Rerate {
         /// The database (default: $DATABASE_URL, else sqlite://herald.db).
@@ -156,6 +166,27 @@ fn db_check(db: Option<String>) -> anyhow::Result<bool> {
         );
         service.store().close().await;
         Ok(problems.is_empty())
+    })
+}
+
+fn db_copy(from: String, to: String) -> anyhow::Result<()> {
+    let from = herald::config::database_url(Some(from))?;
+    let to = herald::config::database_url(Some(to))?;
+    runtime()?.block_on(async {
+        let source = herald::store::Store::open(&from).await?;
+        let target = herald::store::Store::open(&to).await?;
+        let copied = source.copy_into(&target).await;
+        source.close().await;
+        target.close().await;
+        let copied = copied?;
+        let counts: Vec<String> = copied.iter().map(|(t, n)| format!("{t} {n}")).collect();
+        println!(
+            "copied {} into {}: {}",
+            herald::store::shown_url(&from),
+            herald::store::shown_url(&to),
+            counts.join(", ")
+        );
+        Ok(())
     })
 }
 
@@ -490,6 +521,13 @@ fn main() -> ExitCode {
         Some(Command::Db(DbCommand::Check { db })) => match db_check(db) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(3),
+            Err(e) => {
+                eprintln!("herald: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::Db(DbCommand::Copy { from, to })) => match db_copy(from, to) {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("herald: {e}");
                 ExitCode::FAILURE

@@ -118,7 +118,12 @@ impl Service {
     pub(super) async fn engine_catch_up(&self) -> Handled {
         let mut replies = Vec::new();
         for row in self.store.active_engine_games().await? {
-            replies.extend(self.engine_turn(&row).await?);
+            match self.engine_turn(&row).await {
+                Ok(answer) => replies.extend(answer),
+                // Moved meanwhile, by the player's request or by another Herald process.
+                Err(Refusal::Conflict) => {}
+                Err(other) => return Err(other),
+            }
         }
         Ok(replies)
     }

@@ -1,6 +1,7 @@
 //! The buttons `herald local` showed, by message number, so that one can be pressed later, in
 //! the same run or the next. (Discord keeps its buttons itself.)
 
+use super::sql::sql;
 use super::{Store, StoreError};
 
 /// One button: what it says and what it does (an action id such as `accept:12`).
@@ -62,29 +63,28 @@ impl Store {
             .iter()
             .map(|b| format!("{} {}", b.action, b.label.replace('\n', " ")))
             .collect();
-        let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO local_buttons (channel, buttons, shown_at) VALUES (?, ?, ?) RETURNING id",
+        let (id,): (i64,) = self.first(sql(
+            "INSERT INTO local_buttons (channel, buttons, shown_at) VALUES ($1, $2, $3) RETURNING id",
         )
         .bind(channel)
         .bind(text.join("\n"))
-        .bind(at)
-        .fetch_one(self.pool())
+        .bind(at))
         .await?;
         Ok(id)
     }
 
     /// The message numbered `id`, if Herald showed one.
     pub async fn shown_buttons(&self, id: i64) -> Result<Option<ShownButtons>, StoreError> {
-        let sql = "SELECT * FROM local_buttons WHERE id = ?";
-        let row: Option<Row> = self.one(sqlx::query_as(sql).bind(id)).await?;
+        let text = "SELECT * FROM local_buttons WHERE id = $1";
+        let row: Option<Row> = self.one(sql(text).bind(id)).await?;
         Ok(row.map(ShownButtons::from))
     }
 
     /// The messages of a channel whose buttons are not spent, newest first.
     pub async fn live_buttons(&self, channel: &str) -> Result<Vec<ShownButtons>, StoreError> {
-        let sql =
-            "SELECT * FROM local_buttons WHERE channel = ? AND pressed IS NULL ORDER BY id DESC";
-        let rows: Vec<Row> = self.all(sqlx::query_as(sql).bind(channel)).await?;
+        let text =
+            "SELECT * FROM local_buttons WHERE channel = $1 AND pressed IS NULL ORDER BY id DESC";
+        let rows: Vec<Row> = self.all(sql(text).bind(channel)).await?;
         Ok(rows.into_iter().map(ShownButtons::from).collect())
     }
 
@@ -94,11 +94,9 @@ impl Store {
         channel: &str,
         limit: i64,
     ) -> Result<Vec<ShownButtons>, StoreError> {
-        let sql = "SELECT * FROM local_buttons WHERE channel = ? AND pressed IS NOT NULL \
-                   ORDER BY id DESC LIMIT ?";
-        let rows: Vec<Row> = self
-            .all(sqlx::query_as(sql).bind(channel).bind(limit))
-            .await?;
+        let text = "SELECT * FROM local_buttons WHERE channel = $1 AND pressed IS NOT NULL \
+                   ORDER BY id DESC LIMIT $2";
+        let rows: Vec<Row> = self.all(sql(text).bind(channel).bind(limit)).await?;
         Ok(rows.into_iter().map(ShownButtons::from).collect())
     }
 
@@ -110,14 +108,13 @@ impl Store {
         user: &str,
         label: &str,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE local_buttons SET pressed_by = ?, pressed = ? WHERE id = ? AND pressed IS NULL",
+        let done = self.run(sql(
+            "UPDATE local_buttons SET pressed_by = $1, pressed = $2 WHERE id = $3 AND pressed IS NULL",
         )
         .bind(user)
         .bind(label)
-        .bind(id)
-        .execute(self.pool())
+        .bind(id))
         .await?;
-        Ok(done.rows_affected() == 1)
+        Ok(done == 1)
     }
 }

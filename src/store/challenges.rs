@@ -2,6 +2,7 @@
 
 use super::columns::{ChallengeStatus, ColorChoice, StoredOptions};
 use super::games::{insert_game, Opening, StoredGame};
+use super::sql::sql;
 use super::{Store, StoreError};
 use crate::rules::{GameOptions, VariantId};
 
@@ -42,10 +43,10 @@ pub struct Challenge {
 
 impl Store {
     pub async fn create_challenge(&self, c: &Offer) -> Result<Challenge, StoreError> {
-        Ok(sqlx::query_as(
+        self.first(sql(
             "INSERT INTO challenges (guild, channel, challenger, challenged, variant, color, days, \
              options, rated, engine_level, rematch_of, created_at, expires_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *",
         )
         .bind(&c.guild)
         .bind(&c.channel)
@@ -59,13 +60,12 @@ impl Store {
         .bind(c.engine_level)
         .bind(c.rematch_of)
         .bind(c.created_at)
-        .bind(c.expires_at)
-        .fetch_one(self.pool())
-        .await?)
+        .bind(c.expires_at))
+        .await
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<Challenge>, StoreError> {
-        self.one(sqlx::query_as("SELECT * FROM challenges WHERE id = ?").bind(id))
+        self.one(sql("SELECT * FROM challenges WHERE id = $1").bind(id))
             .await
     }
 
@@ -76,10 +76,9 @@ impl Store {
         a: &str,
         b: &str,
     ) -> Result<Vec<Challenge>, StoreError> {
-        let sql = "SELECT * FROM challenges WHERE channel = ?1 AND status = 'open' AND \
-             ((challenger = ?2 AND challenged = ?3) OR (challenger = ?3 AND challenged = ?2)) ORDER BY id";
-        self.all(sqlx::query_as(sql).bind(channel).bind(a).bind(b))
-            .await
+        let text = "SELECT * FROM challenges WHERE channel = $1 AND status = 'open' AND \
+             ((challenger = $2 AND challenged = $3) OR (challenger = $3 AND challenged = $2)) ORDER BY id";
+        self.all(sql(text).bind(channel).bind(a).bind(b)).await
     }
 
     /// A user's open challenges everywhere, made or received, not yet expired at `now`,
@@ -89,9 +88,9 @@ impl Store {
         user: &str,
         now: i64,
     ) -> Result<Vec<Challenge>, StoreError> {
-        let sql = "SELECT * FROM challenges WHERE status = 'open' AND expires_at > ?2 \
-                   AND (challenger = ?1 OR challenged = ?1) ORDER BY id";
-        self.all(sqlx::query_as(sql).bind(user).bind(now)).await
+        let text = "SELECT * FROM challenges WHERE status = 'open' AND expires_at > $2 \
+                   AND (challenger = $1 OR challenged = $1) ORDER BY id";
+        self.all(sql(text).bind(user).bind(now)).await
     }
 
     /// The challenges open to anyone in a channel, not yet expired at `now`, oldest first.
@@ -100,9 +99,9 @@ impl Store {
         channel: &str,
         now: i64,
     ) -> Result<Vec<Challenge>, StoreError> {
-        let sql = "SELECT * FROM challenges WHERE channel = ?1 AND status = 'open' \
-                   AND challenged IS NULL AND expires_at > ?2 ORDER BY id";
-        self.all(sqlx::query_as(sql).bind(channel).bind(now)).await
+        let text = "SELECT * FROM challenges WHERE channel = $1 AND status = 'open' \
+                   AND challenged IS NULL AND expires_at > $2 ORDER BY id";
+        self.all(sql(text).bind(channel).bind(now)).await
     }
 
     /// Closes an open challenge without a game (declined, withdrawn or expired). False if it was not open.
@@ -111,12 +110,14 @@ impl Store {
         id: i64,
         status: ChallengeStatus,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
-            .bind(status)
-            .bind(id)
-            .execute(self.pool())
+        let done = self
+            .run(
+                sql("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
+                    .bind(status)
+                    .bind(id),
+            )
             .await?;
-        Ok(done.rows_affected() == 1)
+        Ok(done == 1)
     }
 
     /// Accepts an open challenge and starts its game, in one transaction.
@@ -127,38 +128,38 @@ impl Store {
     ) -> Result<StoredGame, StoreError> {
         let id = challenge.id;
         let _turn = self.write_turn().await;
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin().await?;
         // An open challenge records who took it.
         let taker = if opening.white == challenge.offer.challenger {
             &opening.black
         } else {
             &opening.white
         };
-        let done = sqlx::query(
-            "UPDATE challenges SET status = 'accepted', challenged = coalesce(challenged, ?) \
-             WHERE id = ? AND status = 'open'",
+        let done = tx.run(sql(
+            "UPDATE challenges SET status = 'accepted', challenged = coalesce(challenged, $1) \
+             WHERE id = $2 AND status = 'open'",
         )
         .bind(taker)
-        .bind(id)
-        .execute(&mut *tx)
+        .bind(id))
         .await?;
-        if done.rows_affected() != 1 {
+        if done != 1 {
             return Err(StoreError::Conflict);
         }
         let created = insert_game(&mut tx, &challenge.offer, opening).await?;
-        sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ?")
-            .bind(created.id)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        tx.run(
+            sql("UPDATE challenges SET game_id = $1 WHERE id = $2")
+                .bind(created.id)
+                .bind(id),
+        )
+        .await?;
         tx.commit().await?;
         Ok(created)
     }
 
     /// Marks open challenges past their expiry as expired; returns them.
     pub async fn expire_challenges(&self, now: i64) -> Result<Vec<Challenge>, StoreError> {
-        let sql = "UPDATE challenges SET status = 'expired' WHERE status = 'open' \
-                   AND expires_at <= ? RETURNING *";
-        self.all(sqlx::query_as(sql).bind(now)).await
+        let text = "UPDATE challenges SET status = 'expired' WHERE status = 'open' \
+                   AND expires_at <= $1 RETURNING *";
+        self.all(sql(text).bind(now)).await
     }
 }

@@ -4,10 +4,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
-use sqlx::sqlite::{SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
-use sqlx::{Decode, Encode, Sqlite, Type};
+use sqlx::postgres::{PgTypeInfo, PgValueRef, Postgres};
+use sqlx::sqlite::{SqliteTypeInfo, SqliteValueRef};
+use sqlx::{Decode, Sqlite, Type};
+
+use super::sql::{Bind, Value};
 
 use crate::rules::{Color, GameOptions, Reason, VariantId};
 
@@ -59,31 +61,36 @@ macro_rules! word_traits {
     };
 }
 
-/// Text columns for types that print and parse themselves.
+/// Text columns for types that print and parse themselves: read on either database, bound
+/// as their text.
 macro_rules! text_columns {
     ($($t:ty),+ $(,)?) => {$(
-        impl Type<Sqlite> for $t {
-            fn type_info() -> SqliteTypeInfo {
-                <str as Type<Sqlite>>::type_info()
-            }
-        }
+        text_columns!(@read $t, Sqlite, SqliteTypeInfo, SqliteValueRef<'r>);
+        text_columns!(@read $t, Postgres, PgTypeInfo, PgValueRef<'r>);
 
-        impl<'q> Encode<'q, Sqlite> for $t {
-            fn encode_by_ref(
-                &self,
-                args: &mut Vec<SqliteArgumentValue<'q>>,
-            ) -> Result<IsNull, BoxDynError> {
-                <String as Encode<'q, Sqlite>>::encode(Column::write(self), args)
+        impl Bind for $t {
+            fn value(self) -> Value {
+                Value::Text(Some(Column::write(&self)))
             }
-        }
-
-        impl<'r> Decode<'r, Sqlite> for $t {
-            fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
-                let text = <&str as Decode<'r, Sqlite>>::decode(value)?;
-                Column::read(text).map_err(Into::into)
+            fn null() -> Value {
+                Value::Text(None)
             }
         }
     )+};
+    (@read $t:ty, $db:ty, $info:ty, $value:ty) => {
+        impl Type<$db> for $t {
+            fn type_info() -> $info {
+                <str as Type<$db>>::type_info()
+            }
+        }
+
+        impl<'r> Decode<'r, $db> for $t {
+            fn decode(value: $value) -> Result<Self, BoxDynError> {
+                let text = <&str as Decode<'r, $db>>::decode(value)?;
+                Column::read(text).map_err(Into::into)
+            }
+        }
+    };
 }
 
 /// How a value is written into its text column and read back.

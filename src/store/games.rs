@@ -1,10 +1,9 @@
 //! Games, their moves and their events.
 
-use sqlx::{Sqlite, Transaction};
-
 use super::challenges::Offer;
 use super::columns::{EndReason, EventKind, GameResult, GameStatus, StoredOptions};
-use super::{is_unique_violation, Query, Row, Store, StoreError};
+use super::sql::{sql, Row};
+use super::{is_unique_violation, Store, StoreError, Tx};
 use crate::rules::{Color, GameOptions, VariantId};
 
 /// A game as stored.
@@ -129,14 +128,14 @@ pub struct GameChange {
 }
 
 pub(super) async fn insert_game(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Tx,
     offer: &Offer,
     g: &Opening,
 ) -> Result<StoredGame, StoreError> {
-    sqlx::query_as(
+    tx.first(sql(
         "INSERT INTO games (guild, channel, variant, white, black, start_fen, fen, days, options, \
          rated, engine_level, deadline, created_at, updated_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
     )
     .bind(&offer.guild)
     .bind(&offer.channel)
@@ -151,26 +150,17 @@ pub(super) async fn insert_game(
     .bind(offer.engine_level)
     .bind(g.deadline)
     .bind(g.created_at)
-    .bind(g.created_at)
-    .fetch_one(&mut **tx)
+    .bind(g.created_at))
     .await
-    .map_err(|e| {
-        if is_unique_violation(&e) {
-            StoreError::Duplicate
-        } else {
-            StoreError::Sql(e)
-        }
+    .map_err(|e| match e {
+        StoreError::Sql(e) if is_unique_violation(&e) => StoreError::Duplicate,
+        other => other,
     })
-}
-
-/// A query over `games`, read as typed rows.
-fn games(sql: &str) -> Query<'_, StoredGame> {
-    sqlx::query_as(sql)
 }
 
 impl Store {
     pub async fn game(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
-        self.one(games("SELECT * FROM games WHERE id = ?").bind(id))
+        self.one(sql("SELECT * FROM games WHERE id = $1").bind(id))
             .await
     }
 
@@ -180,24 +170,24 @@ impl Store {
         channel: &str,
         user: &str,
     ) -> Result<Vec<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE (channel = ?1 OR home = ?1) AND status = 'active' \
-                   AND (white = ?2 OR black = ?2) ORDER BY id";
-        self.all(games(sql).bind(channel).bind(user)).await
+        let text = "SELECT * FROM games WHERE (channel = $1 OR home = $1) AND status = 'active' \
+                   AND (white = $2 OR black = $2) ORDER BY id";
+        self.all(sql(text).bind(channel).bind(user)).await
     }
 
     /// A user's games in a channel, finished or not: unfinished first, then newest first.
     pub async fn games_in(&self, channel: &str, user: &str) -> Result<Vec<StoredGame>, StoreError> {
-        let sql =
-            "SELECT * FROM games WHERE (channel = ?1 OR home = ?1) AND (white = ?2 OR black = ?2) \
+        let text =
+            "SELECT * FROM games WHERE (channel = $1 OR home = $1) AND (white = $2 OR black = $2) \
                    ORDER BY status = 'active' DESC, id DESC LIMIT 100";
-        self.all(games(sql).bind(channel).bind(user)).await
+        self.all(sql(text).bind(channel).bind(user)).await
     }
 
     /// The game of a channel that changed last, finished or not.
     pub async fn latest_game_in(&self, channel: &str) -> Result<Option<StoredGame>, StoreError> {
-        let sql =
-            "SELECT * FROM games WHERE (channel = ?1 OR home = ?1) ORDER BY updated_at DESC, id DESC LIMIT 1";
-        self.one(games(sql).bind(channel)).await
+        let text =
+            "SELECT * FROM games WHERE (channel = $1 OR home = $1) ORDER BY updated_at DESC, id DESC LIMIT 1";
+        self.one(sql(text).bind(channel)).await
     }
 
     /// A user's games everywhere, unfinished first, newest first.
@@ -206,10 +196,10 @@ impl Store {
         user: &str,
         active_only: bool,
     ) -> Result<Vec<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE (white = ?1 OR black = ?1) \
-                   AND (status = 'active' OR NOT ?2) \
+        let text = "SELECT * FROM games WHERE (white = $1 OR black = $1) \
+                   AND (status = 'active' OR NOT $2) \
                    ORDER BY status = 'active' DESC, updated_at DESC, id DESC";
-        self.all(games(sql).bind(user).bind(active_only)).await
+        self.all(sql(text).bind(user).bind(active_only)).await
     }
 
     /// The most recent game between two players in a channel, finished or not.
@@ -219,10 +209,10 @@ impl Store {
         a: &str,
         b: &str,
     ) -> Result<Option<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE (channel = ?1 OR home = ?1) \
-                   AND ((white = ?2 AND black = ?3) OR (white = ?3 AND black = ?2)) \
+        let text = "SELECT * FROM games WHERE (channel = $1 OR home = $1) \
+                   AND ((white = $2 AND black = $3) OR (white = $3 AND black = $2)) \
                    ORDER BY id DESC LIMIT 1";
-        self.one(games(sql).bind(channel).bind(a).bind(b)).await
+        self.one(sql(text).bind(channel).bind(a).bind(b)).await
     }
 
     /// Gives a game its own thread in `home`: it is played there from now on.
@@ -233,20 +223,15 @@ impl Store {
         home: &str,
     ) -> Result<StoredGame, StoreError> {
         let _turn = self.write_turn().await;
-        let sql = "UPDATE games SET channel = ?2, home = ?3 WHERE id = ?1 RETURNING *";
-        Ok(games(sql)
-            .bind(id)
-            .bind(thread)
-            .bind(home)
-            .fetch_one(self.pool())
-            .await?)
+        let text = "UPDATE games SET channel = $2, home = $3 WHERE id = $1 RETURNING *";
+        self.first(sql(text).bind(id).bind(thread).bind(home)).await
     }
 
     /// The channel a game thread was opened in, when `channel` is one.
     pub async fn home_of_thread(&self, channel: &str) -> Result<Option<String>, StoreError> {
-        let sql = "SELECT * FROM games WHERE channel = ?1 AND home IS NOT NULL LIMIT 1";
+        let text = "SELECT * FROM games WHERE channel = $1 AND home IS NOT NULL LIMIT 1";
         Ok(self
-            .one(games(sql).bind(channel))
+            .one::<StoredGame>(sql(text).bind(channel))
             .await?
             .and_then(|g| g.home))
     }
@@ -255,9 +240,9 @@ impl Store {
     /// opened in. Returns the unfinished ones, moved.
     pub async fn leave_thread(&self, thread: &str) -> Result<Vec<StoredGame>, StoreError> {
         let _turn = self.write_turn().await;
-        let sql = "UPDATE games SET channel = home, home = NULL \
-                   WHERE channel = ?1 AND home IS NOT NULL RETURNING *";
-        let mut moved = games(sql).bind(thread).fetch_all(self.pool()).await?;
+        let text = "UPDATE games SET channel = home, home = NULL \
+                   WHERE channel = $1 AND home IS NOT NULL RETURNING *";
+        let mut moved: Vec<StoredGame> = self.all(sql(text).bind(thread)).await?;
         moved.retain(|g| g.status == GameStatus::Active);
         moved.sort_by_key(|g| g.id);
         Ok(moved)
@@ -265,56 +250,63 @@ impl Store {
 
     /// Whether a channel is the thread of an unfinished game.
     pub async fn is_game_thread(&self, channel: &str) -> Result<bool, StoreError> {
-        let sql = "SELECT * FROM games WHERE channel = ?1 AND home IS NOT NULL \
+        let text = "SELECT * FROM games WHERE channel = $1 AND home IS NOT NULL \
                    AND status = 'active' LIMIT 1";
-        Ok(self.one(games(sql).bind(channel)).await?.is_some())
+        Ok(self
+            .one::<StoredGame>(sql(text).bind(channel))
+            .await?
+            .is_some())
     }
 
     /// Every game, for the consistency check.
     pub async fn all_games(&self) -> Result<Vec<StoredGame>, StoreError> {
-        self.all(games("SELECT * FROM games ORDER BY id")).await
+        self.all(sql("SELECT * FROM games ORDER BY id")).await
     }
 
     /// Moves whose game does not exist, for the consistency check: each missing game's id
     /// with how many moves name it.
     pub async fn moves_without_game(&self) -> Result<Vec<(i64, i64)>, StoreError> {
-        let sql = "SELECT game_id, count(*) FROM moves \
+        let text = "SELECT game_id, count(*) FROM moves \
                    WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id ORDER BY game_id";
-        Ok(sqlx::query_as(sql).fetch_all(self.pool()).await?)
+        self.all(sql(text)).await
     }
 
     /// Unfinished games against Herald's engine, for the scheduler to find the ones waiting
     /// for its move.
     pub async fn active_engine_games(&self) -> Result<Vec<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE status = 'active' AND engine_level IS NOT NULL \
+        let text = "SELECT * FROM games WHERE status = 'active' AND engine_level IS NOT NULL \
                    ORDER BY id";
-        self.all(games(sql)).await
+        self.all(sql(text)).await
     }
 
     /// Unfinished games whose deadline is at or before `time`.
     pub async fn games_due(&self, time: i64) -> Result<Vec<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL \
-                   AND deadline <= ? ORDER BY deadline";
-        self.all(games(sql).bind(time)).await
+        let text = "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL \
+                   AND deadline <= $1 ORDER BY deadline";
+        self.all(sql(text).bind(time)).await
     }
 
     /// Unfinished games whose player to move has a quarter of their time left and was not
     /// reminded yet.
     pub async fn games_to_remind(&self, time: i64) -> Result<Vec<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE status = 'active' AND reminded = 0 \
-                   AND deadline IS NOT NULL AND deadline > ?1 AND deadline - days * 21600 <= ?1 \
+        let text = "SELECT * FROM games WHERE status = 'active' AND NOT reminded \
+                   AND deadline IS NOT NULL AND deadline > $1 AND deadline - days * 21600 <= $1 \
                    ORDER BY deadline";
-        self.all(games(sql).bind(time)).await
+        self.all(sql(text).bind(time)).await
     }
 
     /// The rows of one game's `moves` or `events`, by a query that takes the game's id.
-    async fn of_game<T: Row>(&self, sql: &str, game_id: i64) -> Result<Vec<T>, StoreError> {
-        self.all(sqlx::query_as(sql).bind(game_id)).await
+    async fn of_game<T: Row>(
+        &self,
+        text: &'static str,
+        game_id: i64,
+    ) -> Result<Vec<T>, StoreError> {
+        self.all(sql(text).bind(game_id)).await
     }
 
     pub async fn moves(&self, game_id: i64) -> Result<Vec<StoredMove>, StoreError> {
         self.of_game(
-            "SELECT * FROM moves WHERE game_id = ? ORDER BY ply",
+            "SELECT * FROM moves WHERE game_id = $1 ORDER BY ply",
             game_id,
         )
         .await
@@ -322,7 +314,7 @@ impl Store {
 
     pub async fn events(&self, game_id: i64) -> Result<Vec<Event>, StoreError> {
         self.of_game(
-            "SELECT * FROM events WHERE game_id = ? ORDER BY id",
+            "SELECT * FROM events WHERE game_id = $1 ORDER BY id",
             game_id,
         )
         .await
@@ -353,12 +345,12 @@ impl Store {
                 (None, None, None)
             }
         };
-        let update = games(
-            "UPDATE games SET white = ?, black = ?, fen = ?, ply = ?, status = ?, result = ?, reason = ?, \
-             swapped = ?, draw_offer = ?, deadline = ?, reminded = ?, \
-             last_coordinate = coalesce(?, last_coordinate), last_san = coalesce(?, last_san), \
-             last_player = coalesce(?, last_player), version = version + 1, updated_at = ? \
-             WHERE id = ? AND version = ? RETURNING *",
+        let update = sql(
+            "UPDATE games SET white = $1, black = $2, fen = $3, ply = $4, status = $5, result = $6, reason = $7, \
+             swapped = $8, draw_offer = $9, deadline = $10, reminded = $11, \
+             last_coordinate = coalesce($12, last_coordinate), last_san = coalesce($13, last_san), \
+             last_player = coalesce($14, last_player), version = version + 1, updated_at = $15 \
+             WHERE id = $16 AND version = $17 RETURNING *",
         )
         .bind(&n.white)
         .bind(&n.black)
@@ -381,26 +373,22 @@ impl Store {
         let _turn = self.write_turn().await;
         if change.event.is_none() && !rates {
             // One statement: the game row and, through the trigger, its move.
-            return update
-                .fetch_optional(self.pool())
-                .await?
-                .ok_or(StoreError::Conflict);
+            return self.one(update).await?.ok_or(StoreError::Conflict);
         }
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin().await?;
         // The first statement writes, so the transaction takes the write lock at once.
-        let Some(mut saved) = update.fetch_optional(&mut *tx).await? else {
+        let Some(mut saved) = tx.one(update).await? else {
             return Err(StoreError::Conflict);
         };
         if let Some(e) = &change.event {
-            sqlx::query(
-                "INSERT INTO events (game_id, kind, player, ply, at) VALUES (?, ?, ?, ?, ?)",
+            tx.run(sql(
+                "INSERT INTO events (game_id, kind, player, ply, at) VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(current.id)
             .bind(e.kind)
             .bind(&e.player)
             .bind(e.ply)
-            .bind(e.at)
-            .execute(&mut *tx)
+            .bind(e.at))
             .await?;
         }
         if rates {

@@ -1,4 +1,5 @@
-//! The game store: SQLite through sqlx. SQL lives here and in `migrations/` only.
+//! The game store: SQLite or PostgreSQL through sqlx, one SQL text for both. SQL lives here
+//! and in `migrations/` only.
 //!
 //! Every change to a game is one transaction guarded by the game's version number, so two
 //! concurrent changes (two clicks, two moves) can never both land.
@@ -6,11 +7,13 @@
 mod buttons;
 mod challenges;
 mod columns;
+mod copy;
 mod games;
 mod notices;
 mod ratings;
 mod reviews;
 mod settings;
+mod sql;
 
 pub use buttons::{ShownButton, ShownButtons};
 pub use challenges::{Challenge, Offer};
@@ -18,6 +21,7 @@ pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, NoticeMode,
     StoredOptions,
 };
+pub use copy::Copied;
 pub use games::{Event, GameChange, Opening, StoredGame, StoredMove};
 pub use notices::Notices;
 pub use settings::Settings;
@@ -25,26 +29,103 @@ pub use settings::Settings;
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, Postgres};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::SqlitePool;
+use sqlx::{Sqlite, SqlitePool};
 
-/// A query whose rows are read as `T`.
-type Query<'q, T> = sqlx::query::QueryAs<'q, sqlx::Sqlite, T, sqlx::sqlite::SqliteArguments<'q>>;
+use sql::{sql, Row, Sql, Target};
+pub use sql::{Bind, Value};
 
-/// A type a row reads into.
-trait Row: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin {}
-
-impl<T: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin> Row for T {}
+/// How long a request waits for a database connection before it is told the database
+/// cannot be reached.
+const ACQUIRE: Duration = Duration::from_secs(5);
 
 impl Store {
-    /// Every row a query finds.
-    async fn all<T: Row>(&self, query: Query<'_, T>) -> Result<Vec<T>, StoreError> {
-        Ok(query.fetch_all(self.pool()).await?)
+    /// Every row a statement finds.
+    async fn all<T: Row>(&self, query: Sql) -> Result<Vec<T>, StoreError> {
+        Ok(self.target().all(query).await?)
     }
 
-    /// The row a query finds, if any.
-    async fn one<T: Row>(&self, query: Query<'_, T>) -> Result<Option<T>, StoreError> {
-        Ok(query.fetch_optional(self.pool()).await?)
+    /// The row a statement finds, if any.
+    async fn one<T: Row>(&self, query: Sql) -> Result<Option<T>, StoreError> {
+        Ok(self.target().one(query).await?)
+    }
+
+    /// The row a statement must find.
+    async fn first<T: Row>(&self, query: Sql) -> Result<T, StoreError> {
+        self.one(query)
+            .await?
+            .ok_or(StoreError::Sql(sqlx::Error::RowNotFound))
+    }
+
+    /// Runs a statement; the number of rows it changed.
+    async fn run(&self, query: Sql) -> Result<u64, StoreError> {
+        Ok(self.target().run(query).await?)
+    }
+
+    fn target(&self) -> Target<'_> {
+        match &self.db {
+            Db::Sqlite(p) => Target::SqlitePool(p),
+            Db::Postgres(p) => Target::PgPool(p),
+        }
+    }
+
+    /// Begins a transaction.
+    async fn begin(&self) -> Result<Tx, StoreError> {
+        Ok(match &self.db {
+            Db::Sqlite(p) => Tx::Sqlite(p.begin().await?),
+            Db::Postgres(p) => Tx::Postgres(p.begin().await?),
+        })
+    }
+}
+
+/// A transaction on either database: everything in it lands together, at `commit`.
+enum Tx {
+    Sqlite(sqlx::Transaction<'static, Sqlite>),
+    Postgres(sqlx::Transaction<'static, Postgres>),
+}
+
+impl Tx {
+    fn target(&mut self) -> Target<'_> {
+        match self {
+            Tx::Sqlite(t) => Target::Sqlite(t),
+            Tx::Postgres(t) => Target::Pg(t),
+        }
+    }
+
+    async fn all<T: Row>(&mut self, query: Sql) -> Result<Vec<T>, StoreError> {
+        Ok(self.target().all(query).await?)
+    }
+
+    async fn one<T: Row>(&mut self, query: Sql) -> Result<Option<T>, StoreError> {
+        Ok(self.target().one(query).await?)
+    }
+
+    async fn first<T: Row>(&mut self, query: Sql) -> Result<T, StoreError> {
+        self.one(query)
+            .await?
+            .ok_or(StoreError::Sql(sqlx::Error::RowNotFound))
+    }
+
+    async fn run(&mut self, query: Sql) -> Result<u64, StoreError> {
+        Ok(self.target().run(query).await?)
+    }
+
+    /// Waits until no other transaction on the database is changing the ratings (on
+    /// PostgreSQL, where several processes may finish games at once; SQLite has one writer).
+    async fn lock_ratings(&mut self) -> Result<(), StoreError> {
+        if let Tx::Postgres(_) = self {
+            self.run(sql("SELECT pg_advisory_xact_lock(13)")).await?;
+        }
+        Ok(())
+    }
+
+    async fn commit(self) -> Result<(), StoreError> {
+        match self {
+            Tx::Sqlite(t) => t.commit().await?,
+            Tx::Postgres(t) => t.commit().await?,
+        }
+        Ok(())
     }
 }
 
@@ -62,63 +143,118 @@ pub enum StoreError {
     /// A second unfinished game between the same players in the same channel.
     #[error("these players already have an unfinished game in this channel")]
     Duplicate,
+    /// `herald db copy` into a database that already holds rows.
+    #[error("the database to copy into already holds {0} rows: copy into a new, empty database")]
+    NotEmpty(i64),
     #[error("the stored record is damaged: {0}")]
     Corrupt(String),
 }
 
-/// Whether an error is SQLite refusing a row that breaks a unique index.
+/// Whether an error is the database refusing a row that breaks a unique index.
 fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(db) if db.is_unique_violation())
 }
 
+/// The database a store is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Debug)]
+enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
-    /// SQLite takes one writer at a time; queueing writers here instead of in SQLite's busy
-    /// handler (which sleeps in milliseconds) keeps concurrent moves fast.
-    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+    db: Db,
+    /// SQLite takes one writer at a time; queueing this process's writers here instead of in
+    /// SQLite's busy handler (which sleeps in milliseconds) keeps concurrent moves fast.
+    /// PostgreSQL locks rows, and needs none.
+    writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
+}
+
+/// A database URL as it may be shown: without its password.
+pub fn shown_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user = &url[scheme + 3..at];
+            let user = user.split(':').next().unwrap_or_default();
+            format!("{}{user}@{}", &url[..scheme + 3], &url[at + 1..])
+        }
+        _ => url.to_string(),
+    }
 }
 
 impl Store {
-    /// Opens (creating if needed) the database, in WAL mode, and applies the migrations.
+    /// Opens the database a URL names and applies its migrations: `postgres://` (or
+    /// `postgresql://`) for PostgreSQL, else a SQLite file (created if needed, in WAL mode).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         let open_error = |source| StoreError::Open {
-            url: url.to_string(),
+            url: shown_url(url),
             source,
         };
-        let options = SqliteConnectOptions::from_str(url)
-            .map_err(open_error)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            // With WAL, NORMAL keeps every committed transaction through a process crash.
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await
-            .map_err(open_error)?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        let store = Store {
-            pool,
-            writer: Default::default(),
+        let store = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let options = PgConnectOptions::from_str(url).map_err(open_error)?;
+            let pool = PgPoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(ACQUIRE)
+                .connect_with(options)
+                .await
+                .map_err(open_error)?;
+            sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+            Store {
+                db: Db::Postgres(pool),
+                writer: None,
+            }
+        } else {
+            let options = SqliteConnectOptions::from_str(url)
+                .map_err(open_error)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                // With WAL, NORMAL keeps every committed transaction through a process crash.
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(10));
+            let pool = SqlitePoolOptions::new()
+                .max_connections(4)
+                .connect_with(options)
+                .await
+                .map_err(open_error)?;
+            sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+            Store {
+                db: Db::Sqlite(pool),
+                writer: Some(Default::default()),
+            }
         };
         store.rate_history().await?;
         Ok(store)
     }
 
-    /// Closes every connection (the database stays on disk).
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        match self.db {
+            Db::Sqlite(_) => Backend::Sqlite,
+            Db::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Closes every connection (the database stays where it is).
     pub async fn close(&self) {
-        self.pool.close().await;
+        match &self.db {
+            Db::Sqlite(p) => p.close().await,
+            Db::Postgres(p) => p.close().await,
+        }
     }
 
-    pub(crate) fn pool(&self) -> &SqlitePool {
-        &self.pool
-    }
-
-    /// Waits for this process's turn to write.
-    pub(crate) async fn write_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.writer.lock().await
+    /// Waits for this process's turn to write (on SQLite).
+    pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.writer {
+            Some(w) => Some(w.lock().await),
+            None => None,
+        }
     }
 }

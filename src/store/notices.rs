@@ -2,6 +2,7 @@
 //! messages were found closed.
 
 use super::columns::NoticeMode;
+use super::sql::sql;
 use super::{Store, StoreError};
 
 /// A player's notices; the default is what a player who chose nothing gets.
@@ -41,10 +42,7 @@ struct Row {
 impl Store {
     pub async fn notices(&self, player: &str) -> Result<Notices, StoreError> {
         let row: Option<Row> = self
-            .one(
-                sqlx::query_as("SELECT mode, dm_closed_at FROM notices WHERE player = ?")
-                    .bind(player),
-            )
+            .one(sql("SELECT mode, dm_closed_at FROM notices WHERE player = $1").bind(player))
             .await?;
         Ok(row.map_or_else(Notices::default, |r| Notices {
             mode: r.mode,
@@ -55,13 +53,14 @@ impl Store {
     /// A player's choice; choosing again forgets that their DMs were closed.
     pub async fn set_notices(&self, player: &str, mode: NoticeMode) -> Result<(), StoreError> {
         let _turn = self.write_turn().await;
-        sqlx::query(
-            "INSERT INTO notices (player, mode, dm_closed_at) VALUES (?1, ?2, NULL) \
-             ON CONFLICT (player) DO UPDATE SET mode = ?2, dm_closed_at = NULL",
+        self.run(
+            sql(
+                "INSERT INTO notices (player, mode, dm_closed_at) VALUES ($1, $2, NULL) \
+             ON CONFLICT (player) DO UPDATE SET mode = $2, dm_closed_at = NULL",
+            )
+            .bind(player)
+            .bind(mode),
         )
-        .bind(player)
-        .bind(mode)
-        .execute(self.pool())
         .await?;
         Ok(())
     }
@@ -70,13 +69,12 @@ impl Store {
     /// (the first failure since they chose), which Herald then says once.
     pub async fn dm_closed(&self, player: &str, now: i64) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
-        let changed = sqlx::query(
-            "UPDATE notices SET dm_closed_at = ?2 WHERE player = ?1 AND dm_closed_at IS NULL",
+        let changed = self.run(sql(
+            "UPDATE notices SET dm_closed_at = $2 WHERE player = $1 AND dm_closed_at IS NULL",
         )
         .bind(player)
-        .bind(now)
-        .execute(self.pool())
+        .bind(now))
         .await?;
-        Ok(changed.rows_affected() == 1)
+        Ok(changed == 1)
     }
 }

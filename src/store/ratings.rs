@@ -2,10 +2,9 @@
 //! Both are derived from the finished rated games, and written in the transaction that
 //! finishes a game, so a result and its rating change land together or not at all.
 
-use sqlx::{Sqlite, Transaction};
-
 use super::games::StoredGame;
-use super::{Store, StoreError};
+use super::sql::sql;
+use super::{Store, StoreError, Tx};
 use crate::rating::{play, Change, Ledger, RatedGame, Rating, Standing};
 use crate::rules::VariantId;
 
@@ -85,73 +84,77 @@ fn rated_game(g: &StoredGame) -> Option<RatedGame> {
 }
 
 async fn write_standing(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Tx,
     player: &str,
     variant: VariantId,
     s: &Standing,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT OR REPLACE INTO ratings (player, variant, rating, deviation, volatility, games, \
-         wins, draws, losses, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    tx.run(
+        sql(
+            "INSERT INTO ratings (player, variant, rating, deviation, volatility, games, wins, \
+         draws, losses, rated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+         ON CONFLICT (player, variant) DO UPDATE SET rating = excluded.rating, \
+         deviation = excluded.deviation, volatility = excluded.volatility, \
+         games = excluded.games, wins = excluded.wins, draws = excluded.draws, \
+         losses = excluded.losses, rated_at = excluded.rated_at",
+        )
+        .bind(player)
+        .bind(variant)
+        .bind(s.rating.rating)
+        .bind(s.rating.deviation)
+        .bind(s.rating.volatility)
+        .bind(s.games)
+        .bind(s.wins)
+        .bind(s.draws)
+        .bind(s.losses)
+        .bind(s.rated_at.unwrap_or_default()),
     )
-    .bind(player)
-    .bind(variant)
-    .bind(s.rating.rating)
-    .bind(s.rating.deviation)
-    .bind(s.rating.volatility)
-    .bind(s.games)
-    .bind(s.wins)
-    .bind(s.draws)
-    .bind(s.losses)
-    .bind(s.rated_at.unwrap_or_default())
-    .execute(&mut **tx)
     .await?;
     Ok(())
 }
 
-async fn write_change(tx: &mut Transaction<'_, Sqlite>, c: &Change) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO rating_changes (game_id, player, variant, before, rating, deviation, \
-         volatility, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+async fn write_change(tx: &mut Tx, c: &Change) -> Result<(), StoreError> {
+    tx.run(
+        sql(
+            "INSERT INTO rating_changes (game_id, player, variant, before, rating, deviation, \
+         volatility, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(c.game_id)
+        .bind(&c.player)
+        .bind(c.variant)
+        .bind(c.before)
+        .bind(c.after.rating)
+        .bind(c.after.deviation)
+        .bind(c.after.volatility)
+        .bind(c.at),
     )
-    .bind(c.game_id)
-    .bind(&c.player)
-    .bind(c.variant)
-    .bind(c.before)
-    .bind(c.after.rating)
-    .bind(c.after.deviation)
-    .bind(c.after.volatility)
-    .bind(c.at)
-    .execute(&mut **tx)
     .await?;
     Ok(())
 }
 
 /// Rates a game that this transaction has just finished: gives it the next place in the
 /// order of rated games and updates both players. Returns the row with its place.
-pub(super) async fn rate_in(
-    tx: &mut Transaction<'_, Sqlite>,
-    mut game: StoredGame,
-) -> Result<StoredGame, StoreError> {
+pub(super) async fn rate_in(tx: &mut Tx, mut game: StoredGame) -> Result<StoredGame, StoreError> {
     let Some(rated) = rated_game(&game) else {
         return Ok(game);
     };
-    let (order,): (i64,) = sqlx::query_as(
+    tx.lock_ratings().await?;
+    let (order,): (i64,) = tx.first(sql(
         "UPDATE games SET rated_order = (SELECT coalesce(max(rated_order), 0) + 1 FROM games) \
-         WHERE id = ? RETURNING rated_order",
+         WHERE id = $1 RETURNING rated_order",
     )
-    .bind(game.id)
-    .fetch_one(&mut **tx)
+    .bind(game.id))
     .await?;
     game.rated_order = Some(order);
     let mut before = Vec::new();
     for player in [&game.white, &game.black] {
-        let row: Option<StandingRow> =
-            sqlx::query_as("SELECT * FROM ratings WHERE player = ? AND variant = ?")
-                .bind(player)
-                .bind(game.variant)
-                .fetch_optional(&mut **tx)
-                .await?;
+        let row: Option<StandingRow> = tx
+            .one(
+                sql("SELECT * FROM ratings WHERE player = $1 AND variant = $2")
+                    .bind(player)
+                    .bind(game.variant),
+            )
+            .await?;
         before.push(row.map(|r| r.standing()).unwrap_or_default());
     }
     for (standing, change) in play(&before[0], &before[1], &rated) {
@@ -176,10 +179,8 @@ impl Store {
         player: &str,
         variant: VariantId,
     ) -> Result<Option<Standing>, StoreError> {
-        let sql = "SELECT * FROM ratings WHERE player = ? AND variant = ?";
-        let row: Option<StandingRow> = self
-            .one(sqlx::query_as(sql).bind(player).bind(variant))
-            .await?;
+        let text = "SELECT * FROM ratings WHERE player = $1 AND variant = $2";
+        let row: Option<StandingRow> = self.one(sql(text).bind(player).bind(variant)).await?;
         Ok(row.map(|r| r.standing()))
     }
 
@@ -188,8 +189,8 @@ impl Store {
         &self,
         player: &str,
     ) -> Result<Vec<(VariantId, Standing)>, StoreError> {
-        let sql = "SELECT * FROM ratings WHERE player = ? ORDER BY variant";
-        let rows: Vec<StandingRow> = self.all(sqlx::query_as(sql).bind(player)).await?;
+        let text = "SELECT * FROM ratings WHERE player = $1 ORDER BY variant";
+        let rows: Vec<StandingRow> = self.all(sql(text).bind(player)).await?;
         Ok(rows.iter().map(|r| (r.variant, r.standing())).collect())
     }
 
@@ -200,14 +201,12 @@ impl Store {
         guild: Option<&str>,
         variant: VariantId,
     ) -> Result<Vec<(String, Standing)>, StoreError> {
-        let sql = "SELECT * FROM ratings WHERE variant = ?1 AND player IN ( \
-                   SELECT white FROM games WHERE guild IS ?2 AND variant = ?1 \
+        let text = "SELECT * FROM ratings WHERE variant = $1 AND player IN ( \
+                   SELECT white FROM games WHERE guild IS NOT DISTINCT FROM $2 AND variant = $1 \
                    AND rated_order IS NOT NULL UNION \
-                   SELECT black FROM games WHERE guild IS ?2 AND variant = ?1 \
+                   SELECT black FROM games WHERE guild IS NOT DISTINCT FROM $2 AND variant = $1 \
                    AND rated_order IS NOT NULL)";
-        let rows: Vec<StandingRow> = self
-            .all(sqlx::query_as(sql).bind(variant).bind(guild))
-            .await?;
+        let rows: Vec<StandingRow> = self.all(sql(text).bind(variant).bind(guild)).await?;
         Ok(rows
             .iter()
             .map(|r| (r.player.clone(), r.standing()))
@@ -216,16 +215,16 @@ impl Store {
 
     /// What a game did to its players' ratings (nothing for a casual or unfinished game).
     pub async fn changes_of_game(&self, game_id: i64) -> Result<Vec<Change>, StoreError> {
-        let sql = "SELECT * FROM rating_changes WHERE game_id = ?";
-        let rows: Vec<ChangeRow> = self.all(sqlx::query_as(sql).bind(game_id)).await?;
+        let text = "SELECT * FROM rating_changes WHERE game_id = $1";
+        let rows: Vec<ChangeRow> = self.all(sql(text).bind(game_id)).await?;
         Ok(rows.into_iter().map(Change::from).collect())
     }
 
     /// Every rating change of a player, oldest first.
     pub async fn changes_of(&self, player: &str) -> Result<Vec<Change>, StoreError> {
-        let sql = "SELECT c.* FROM rating_changes c JOIN games g ON g.id = c.game_id \
-                   WHERE c.player = ? ORDER BY g.rated_order";
-        let rows: Vec<ChangeRow> = self.all(sqlx::query_as(sql).bind(player)).await?;
+        let text = "SELECT c.* FROM rating_changes c JOIN games g ON g.id = c.game_id \
+                   WHERE c.player = $1 ORDER BY g.rated_order";
+        let rows: Vec<ChangeRow> = self.all(sql(text).bind(player)).await?;
         Ok(rows.into_iter().map(Change::from).collect())
     }
 
@@ -235,15 +234,15 @@ impl Store {
         player: &str,
         limit: i64,
     ) -> Result<Vec<StoredGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE (white = ?1 OR black = ?1) AND status = 'finished' \
-                   ORDER BY updated_at DESC, id DESC LIMIT ?2";
-        self.all(sqlx::query_as(sql).bind(player).bind(limit)).await
+        let text = "SELECT * FROM games WHERE (white = $1 OR black = $1) AND status = 'finished' \
+                   ORDER BY updated_at DESC, id DESC LIMIT $2";
+        self.all(sql(text).bind(player).bind(limit)).await
     }
 
     /// Every rated game that ended, in the order the ratings follow.
     pub async fn rated_games(&self) -> Result<Vec<RatedGame>, StoreError> {
-        let sql = "SELECT * FROM games WHERE rated_order IS NOT NULL ORDER BY rated_order";
-        let games: Vec<StoredGame> = self.all(sqlx::query_as(sql)).await?;
+        let text = "SELECT * FROM games WHERE rated_order IS NOT NULL ORDER BY rated_order";
+        let games: Vec<StoredGame> = self.all(sql(text)).await?;
         Ok(games.iter().filter_map(rated_game).collect())
     }
 
@@ -254,9 +253,9 @@ impl Store {
 
     /// Every stored standing, by player and variant, and every stored change, in order.
     pub async fn stored_ratings(&self) -> Result<Ledger, StoreError> {
-        let rows: Vec<StandingRow> = self.all(sqlx::query_as("SELECT * FROM ratings")).await?;
+        let rows: Vec<StandingRow> = self.all(sql("SELECT * FROM ratings")).await?;
         let changes: Vec<ChangeRow> = self
-            .all(sqlx::query_as(
+            .all(sql(
                 "SELECT c.* FROM rating_changes c LEFT JOIN games g ON g.id = c.game_id \
                  ORDER BY g.rated_order, c.game_id, c.player = g.black",
             ))
@@ -273,24 +272,22 @@ impl Store {
     /// Rebuilds every rating from the rated games; the number of games rated.
     pub async fn rerate(&self) -> Result<usize, StoreError> {
         let _turn = self.write_turn().await;
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin().await?;
+        tx.lock_ratings().await?;
         // Games that finished rated without a place (none normally) take one after the rest.
-        sqlx::query(
+        tx.run(sql(
             "UPDATE games SET rated_order = (SELECT coalesce(max(rated_order), 0) FROM games) + \
              (SELECT count(*) FROM games AS g WHERE g.rated_order IS NULL AND g.status = 'finished' \
-             AND g.rated = 1 AND g.result IS NOT NULL AND g.id <= games.id) \
-             WHERE rated_order IS NULL AND status = 'finished' AND rated = 1 AND result IS NOT NULL",
-        )
-        .execute(&mut *tx)
+             AND g.rated AND g.result IS NOT NULL AND g.id <= games.id) \
+             WHERE rated_order IS NULL AND status = 'finished' AND rated AND result IS NOT NULL",
+        ))
         .await?;
-        let sql = "SELECT * FROM games WHERE rated_order IS NOT NULL ORDER BY rated_order";
-        let games: Vec<StoredGame> = sqlx::query_as(sql).fetch_all(&mut *tx).await?;
+        let text = "SELECT * FROM games WHERE rated_order IS NOT NULL ORDER BY rated_order";
+        let games: Vec<StoredGame> = tx.all(sql(text)).await?;
         let rated: Vec<RatedGame> = games.iter().filter_map(rated_game).collect();
         let ledger = Ledger::of(&rated);
-        sqlx::query("DELETE FROM rating_changes")
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM ratings").execute(&mut *tx).await?;
+        tx.run(sql("DELETE FROM rating_changes")).await?;
+        tx.run(sql("DELETE FROM ratings")).await?;
         for ((player, variant), standing) in &ledger.standings {
             write_standing(&mut tx, player, *variant, standing).await?;
         }
@@ -304,12 +301,12 @@ impl Store {
     /// Rebuilds the ratings when rated games exist but no rating does (a database from before
     /// ratings existed).
     pub(super) async fn rate_history(&self) -> Result<(), StoreError> {
-        let (rated, stored): (i64, i64) = sqlx::query_as(
-            "SELECT (SELECT count(*) FROM games WHERE rated_order IS NOT NULL), \
+        let (rated, stored): (i64, i64) = self
+            .first(sql(
+                "SELECT (SELECT count(*) FROM games WHERE rated_order IS NOT NULL), \
              (SELECT count(*) FROM rating_changes)",
-        )
-        .fetch_one(self.pool())
-        .await?;
+            ))
+            .await?;
         if rated > 0 && stored == 0 {
             self.rerate().await?;
         }

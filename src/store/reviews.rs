@@ -1,5 +1,6 @@
 //! `/review`'s stored analyses: a finished game's scores, made once and read back.
 
+use super::sql::sql;
 use super::{Store, StoreError};
 
 impl Store {
@@ -12,8 +13,8 @@ impl Store {
     ) -> Result<Option<String>, StoreError> {
         let row: Option<(String,)> = self
             .one(
-                sqlx::query_as(
-                    "SELECT scores FROM reviews WHERE game_id = ? AND depth = ? AND version = ?",
+                sql(
+                    "SELECT scores FROM reviews WHERE game_id = $1 AND depth = $2 AND version = $3",
                 )
                 .bind(game)
                 .bind(depth)
@@ -35,16 +36,18 @@ impl Store {
         at: i64,
     ) -> Result<(), StoreError> {
         let _turn = self.write_turn().await;
-        sqlx::query(
-            "INSERT OR REPLACE INTO reviews (game_id, depth, version, scores, created_at) \
-             VALUES (?, ?, ?, ?, ?)",
+        self.run(
+            sql(
+                "INSERT INTO reviews (game_id, depth, version, scores, created_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, depth, version) \
+             DO UPDATE SET scores = excluded.scores, created_at = excluded.created_at",
+            )
+            .bind(game)
+            .bind(depth)
+            .bind(version)
+            .bind(scores)
+            .bind(at),
         )
-        .bind(game)
-        .bind(depth)
-        .bind(version)
-        .bind(scores)
-        .bind(at)
-        .execute(self.pool())
         .await?;
         Ok(())
     }
@@ -52,14 +55,14 @@ impl Store {
     /// Every stored review: the game, the depth and the number of positions scored, for the
     /// database check.
     pub async fn review_sizes(&self) -> Result<Vec<(i64, u32, i64)>, StoreError> {
-        let rows: Vec<(i64, u32, String)> = self
-            .all(sqlx::query_as(
+        let rows: Vec<(i64, i64, String)> = self
+            .all(sql(
                 "SELECT game_id, depth, scores FROM reviews ORDER BY game_id, depth",
             ))
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(g, d, s)| (g, d, s.lines().count() as i64))
+            .map(|(g, d, s)| (g, d as u32, s.lines().count() as i64))
             .collect())
     }
 }

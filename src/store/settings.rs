@@ -1,5 +1,6 @@
 //! A server's settings, as its admins chose them with /settings.
 
+use super::sql::sql;
 use super::{Store, StoreError};
 use crate::rules::VariantId;
 
@@ -42,17 +43,12 @@ impl Store {
     pub async fn settings(&self, guild: &str) -> Result<Settings, StoreError> {
         let row: Option<Row> = self
             .one(
-                sqlx::query_as(
-                    "SELECT days, open_channel, threads FROM guild_settings WHERE guild = ?",
-                )
-                .bind(guild),
+                sql("SELECT days, open_channel, threads FROM guild_settings WHERE guild = $1")
+                    .bind(guild),
             )
             .await?;
         let mut roles: Vec<(VariantId, String)> = self
-            .all(
-                sqlx::query_as("SELECT variant, role FROM variant_roles WHERE guild = ?")
-                    .bind(guild),
-            )
+            .all(sql("SELECT variant, role FROM variant_roles WHERE guild = $1").bind(guild))
             .await?;
         roles.sort();
         Ok(Settings {
@@ -66,29 +62,27 @@ impl Store {
     /// Stores a server's settings whole, in one transaction.
     pub async fn save_settings(&self, guild: &str, s: &Settings) -> Result<(), StoreError> {
         let _turn = self.write_turn().await;
-        let mut tx = self.pool().begin().await?;
-        sqlx::query(
-            "INSERT INTO guild_settings (guild, days, open_channel, threads) VALUES (?, ?, ?, ?) \
+        let mut tx = self.begin().await?;
+        tx.run(sql(
+            "INSERT INTO guild_settings (guild, days, open_channel, threads) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (guild) DO UPDATE SET days = excluded.days, \
              open_channel = excluded.open_channel, threads = excluded.threads",
         )
         .bind(guild)
         .bind(s.days)
         .bind(&s.open_channel)
-        .bind(s.threads)
-        .execute(&mut *tx)
+        .bind(s.threads))
         .await?;
-        sqlx::query("DELETE FROM variant_roles WHERE guild = ?")
-            .bind(guild)
-            .execute(&mut *tx)
+        tx.run(sql("DELETE FROM variant_roles WHERE guild = $1").bind(guild))
             .await?;
         for (variant, role) in &s.roles {
-            sqlx::query("INSERT INTO variant_roles (guild, variant, role) VALUES (?, ?, ?)")
-                .bind(guild)
-                .bind(variant)
-                .bind(role)
-                .execute(&mut *tx)
-                .await?;
+            tx.run(
+                sql("INSERT INTO variant_roles (guild, variant, role) VALUES ($1, $2, $3)")
+                    .bind(guild)
+                    .bind(variant)
+                    .bind(role),
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(())
@@ -98,27 +92,28 @@ impl Store {
     /// the last thread it opened. Marks it told.
     pub async fn thread_notice_due(&self, guild: &str, now: i64) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
-        let told = sqlx::query(
-            "INSERT INTO guild_settings (guild, thread_notice_at) VALUES (?1, ?2) \
-             ON CONFLICT (guild) DO UPDATE SET thread_notice_at = ?2 \
+        let told = self
+            .run(
+                sql(
+                    "INSERT INTO guild_settings (guild, thread_notice_at) VALUES ($1, $2) \
+             ON CONFLICT (guild) DO UPDATE SET thread_notice_at = $2 \
              WHERE guild_settings.thread_notice_at IS NULL",
-        )
-        .bind(guild)
-        .bind(now)
-        .execute(self.pool())
-        .await?;
-        Ok(told.rows_affected() == 1)
+                )
+                .bind(guild)
+                .bind(now),
+            )
+            .await?;
+        Ok(told == 1)
     }
 
     /// A thread was opened on the server: a later lack of permission is told again.
     pub async fn threads_work(&self, guild: &str) -> Result<(), StoreError> {
         let _turn = self.write_turn().await;
-        sqlx::query(
-            "UPDATE guild_settings SET thread_notice_at = NULL \
-             WHERE guild = ? AND thread_notice_at IS NOT NULL",
+        self.run(
+            sql("UPDATE guild_settings SET thread_notice_at = NULL \
+             WHERE guild = $1 AND thread_notice_at IS NOT NULL")
+            .bind(guild),
         )
-        .bind(guild)
-        .execute(self.pool())
         .await?;
         Ok(())
     }

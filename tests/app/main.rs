@@ -15,4 +15,5 @@ mod render;
 mod replay;
 mod review;
 mod service;
+mod shared;
 mod sparring;

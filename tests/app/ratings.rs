@@ -8,7 +8,7 @@ use herald::store::GameStatus;
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-use crate::service::{button, public, refused, table, Table};
+use crate::service::{button, on_both, public, refused, table, Table};
 
 fn close(a: f64, b: f64, within: f64) -> bool {
     (a - b).abs() <= within
@@ -287,6 +287,7 @@ async fn standing(t: &Table, player: &str, variant: VariantId) -> Option<Standin
     t.service.store().standing(player, variant).await.unwrap()
 }
 
+on_both! {
 #[tokio::test]
 async fn a_result_shows_both_new_ratings_with_their_change() {
     let t = table(false).await;
@@ -328,7 +329,9 @@ async fn a_result_shows_both_new_ratings_with_their_change() {
     // Other variants are rated apart.
     assert_eq!(standing(&t, "alice", VariantId::Epoch).await, None);
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn casual_games_and_aborted_games_leave_the_ratings_alone() {
     let t = table(false).await;
@@ -400,7 +403,9 @@ async fn casual_games_and_aborted_games_leave_the_ratings_alone() {
     assert_eq!(aborted.rated_order, None);
     assert_eq!(standing(&t, "carol", VariantId::Chess).await, None);
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn a_time_out_and_a_draw_are_rated() {
     let t = table(false).await;
@@ -422,22 +427,11 @@ async fn a_time_out_and_a_draw_are_rated() {
     let alice = standing(&t, "alice", VariantId::Epoch).await.unwrap();
     assert_eq!((alice.games, alice.draws, alice.losses), (2, 1, 1));
 }
-
-/// A small deterministic generator for the seeded games.
-struct Seeded(u64);
-
-impl Seeded {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
-#[tokio::test]
-async fn recomputing_from_200_seeded_games_gives_the_stored_ratings() {
-    let t = table(true).await;
+/// 200 seeded games between seven players, in every variant, on two servers, rated, with
+/// days between them; every way a rated game ends.
+pub(crate) async fn seeded_history(t: &Table) {
     let players = ["ann", "ben", "cat", "dan", "eve", "fay", "gus"];
     let ends = [
         End::WhiteResigns,
@@ -452,10 +446,29 @@ async fn recomputing_from_200_seeded_games_gives_the_stored_ratings() {
         let variant = VariantId::ALL[rng.below(VariantId::ALL.len())];
         let guild = ["north", "south"][rng.below(2)];
         let end = ends[rng.below(ends.len())];
-        played(&t, guild, [players[white], players[black]], variant, end).await;
+        played(t, guild, [players[white], players[black]], variant, end).await;
         // Sometimes days pass between games, so the deviations grow.
         t.clock.advance(rng.below(4) as i64 * 3 * DAY + n);
     }
+}
+
+/// A small deterministic generator for the seeded games.
+struct Seeded(u64);
+
+impl Seeded {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+on_both! {
+#[tokio::test]
+async fn recomputing_from_200_seeded_games_gives_the_stored_ratings() {
+    let t = table(true).await;
+    seeded_history(&t).await;
     let store = t.service.store();
     let stored = store.stored_ratings().await.unwrap();
     assert_eq!(stored.changes.len(), 400);
@@ -467,14 +480,11 @@ async fn recomputing_from_200_seeded_games_gives_the_stored_ratings() {
     assert_eq!(store.rerate().await.unwrap(), 200);
     let rebuilt = store.stored_ratings().await.unwrap();
     assert_eq!(rebuilt.standings, stored.standings);
-    sqlx::query("UPDATE ratings SET rating = rating + 40 WHERE player = 'ann'")
-        .execute(
-            &sqlx::SqlitePool::connect(&crate::service::url(&t.dir))
-                .await
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+    crate::support::postgres::execute(
+        &t.url,
+        "UPDATE ratings SET rating = rating + 40 WHERE player = 'ann'",
+    )
+    .await;
     let (_, problems) = t.service.check_database().await.unwrap();
     assert!(!problems.is_empty());
     assert!(
@@ -507,6 +517,7 @@ async fn recomputing_from_200_seeded_games_gives_the_stored_ratings() {
         .await;
     reference("leaderboard.txt", public(&r).text.to_string().as_bytes());
 }
+}
 
 /// With `HERALD_WRITE_REFERENCE=1`, writes what a test produced to `assets/reference/`, the
 /// examples the README shows.
@@ -524,6 +535,7 @@ fn board(variant: VariantId, page: i64) -> Command {
     }
 }
 
+on_both! {
 #[tokio::test]
 async fn a_leaderboard_ranks_this_servers_players_and_turns_its_pages() {
     let t = table(false).await;
@@ -638,7 +650,9 @@ async fn a_leaderboard_ranks_this_servers_players_and_turns_its_pages() {
         .to_string()
         .starts_with("Nobody has finished a rated game of Chess"));
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn a_profile_lists_ratings_record_streak_and_games_with_a_chart() {
     let t = table(true).await;
@@ -705,6 +719,7 @@ async fn a_profile_lists_ratings_record_streak_and_games_with_a_chart() {
     let reply = public(&r);
     assert!(reply.text.to_string().contains("No rated games yet."));
     assert!(reply.attachment.is_none() && reply.image.is_none());
+}
 }
 
 #[test]

@@ -14,16 +14,58 @@ pub(crate) const T0: i64 = 1_795_000_000;
 
 pub(crate) struct Table {
     pub(crate) dir: TempDir,
+    /// The database: a SQLite file in `dir`, or a PostgreSQL database of its own.
+    pub(crate) url: String,
     pub(crate) clock: Arc<ManualClock>,
     pub(crate) service: Service,
 }
 
+/// A test run twice, as `NAME::sqlite` and `NAME::postgres`: the second plays on a
+/// PostgreSQL database of its own, and is skipped (saying so) without a test server.
+macro_rules! on_both {
+    ($(#[$attr:meta])* async fn $name:ident() $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            $(#[$attr])*
+            async fn sqlite() $body
+
+            $(#[$attr])*
+            async fn postgres() {
+                if crate::support::postgres::available() {
+                    crate::service::ON_POSTGRES.scope(true, async $body).await
+                }
+            }
+        }
+    };
+}
+pub(crate) use on_both;
+
+/// The SQLite file of a table kept in `dir`.
 pub(crate) fn url(dir: &TempDir) -> String {
     format!("sqlite://{}", dir.path().join("herald.db").display())
 }
 
-pub(crate) async fn open(dir: &TempDir, clock: Arc<ManualClock>, images: bool) -> Service {
-    let store = Store::open(&url(dir)).await.expect("the database opens");
+tokio::task_local! {
+    /// Set in a test that plays on PostgreSQL (see [`on_both`]); SQLite otherwise.
+    pub(crate) static ON_POSTGRES: bool;
+}
+
+/// A database for a table kept in `dir`: the SQLite file there, or a fresh PostgreSQL
+/// database in a test run on PostgreSQL.
+pub(crate) async fn database(dir: &TempDir) -> String {
+    if ON_POSTGRES.try_with(|p| *p).unwrap_or(false) {
+        crate::support::postgres::fresh_database()
+            .await
+            .expect("a PostgreSQL test runs only with a server")
+    } else {
+        url(dir)
+    }
+}
+
+pub(crate) async fn open(url: &str, clock: Arc<ManualClock>, images: bool) -> Service {
+    let store = Store::open(url).await.expect("the database opens");
     Service::new(
         store,
         clock,
@@ -37,9 +79,11 @@ pub(crate) async fn open(dir: &TempDir, clock: Arc<ManualClock>, images: bool) -
 pub(crate) async fn table(images: bool) -> Table {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(T0));
-    let service = open(&dir, clock.clone(), images).await;
+    let url = database(&dir).await;
+    let service = open(&url, clock.clone(), images).await;
     Table {
         dir,
+        url,
         clock,
         service,
     }
@@ -144,6 +188,7 @@ pub(crate) fn refused(replies: &[Reply]) -> String {
     replies[0].text.to_string()
 }
 
+on_both! {
 #[tokio::test]
 async fn a_whole_game_through_the_service() {
     let t = table(true).await;
@@ -261,7 +306,9 @@ async fn a_whole_game_through_the_service() {
     let (games, problems) = t.service.check_database().await.unwrap();
     assert_eq!((games, problems.len()), (1, 0), "{problems:?}");
 }
+}
 
+on_both! {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fifty_concurrent_moves_land_exactly_once() {
     let t = Arc::new(table(false).await);
@@ -292,7 +339,9 @@ async fn fifty_concurrent_moves_land_exactly_once() {
     assert_eq!(g.ply, 1);
     assert_eq!(t.service.store().moves(g.id).await.unwrap().len(), 1);
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn a_restart_keeps_every_game_offer_and_deadline() {
     let t = table(false).await;
@@ -306,7 +355,7 @@ async fn a_restart_keeps_every_game_offer_and_deadline() {
     t.service.store().close().await;
     drop(t.service);
 
-    let service = open(&t.dir, t.clock.clone(), false).await;
+    let service = open(&t.url, t.clock.clone(), false).await;
     let after = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(before, after);
     assert_eq!(after.draw_offer.as_deref(), Some("alice"));
@@ -326,7 +375,9 @@ async fn a_restart_keeps_every_game_offer_and_deadline() {
         .await;
     assert!(!r[0].ephemeral, "{}", r[0].text);
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn reminders_and_time_outs_follow_the_clock() {
     let t = table(false).await;
@@ -374,7 +425,7 @@ async fn reminders_and_time_outs_follow_the_clock() {
     // The deadline passes while Herald is down: applied at the first tick after the restart.
     t.clock.advance(6 * 3600);
     t.service.store().close().await;
-    let service = open(&t.dir, t.clock.clone(), false).await;
+    let service = open(&t.url, t.clock.clone(), false).await;
     let r = service.tick().await;
     assert_eq!(r.len(), 1, "{r:?}");
     assert!(
@@ -392,6 +443,7 @@ async fn reminders_and_time_outs_follow_the_clock() {
         (GameStatus::Finished, Some("0-1"), Some("time"))
     );
     assert!(service.tick().await.is_empty());
+}
 }
 
 /// Alice (White, to move) lets her time run out in a game of `variant` from `fen`, after each
@@ -460,6 +512,7 @@ async fn time_out_from(
     )
 }
 
+on_both! {
 #[tokio::test]
 async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
     // Bob has only his Pope left.
@@ -468,7 +521,9 @@ async fn running_out_of_time_against_a_bare_pope_is_a_draw() {
     assert!(text.contains("only its royal piece left: draw"), "{text}");
     assert_eq!((result, reason), (Some("1/2-1/2"), Some("time")));
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn running_out_of_time_is_judged_by_what_the_opponent_could_still_mate_with() {
     // Chess: a king and a bishop cannot mate, so the time-out is a draw (however much the
@@ -490,7 +545,9 @@ async fn running_out_of_time_is_judged_by_what_the_opponent_could_still_mate_wit
         time_out_from(VariantId::Empire, "4k3/8/8/8/8/8/8/4K3 w - - 0 40".into()).await;
     assert_eq!(result, Some("0-1"));
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn a_move_resets_the_deadline_for_the_other_player() {
     let t = table(false).await;
@@ -501,7 +558,9 @@ async fn a_move_resets_the_deadline_for_the_other_player() {
     assert_eq!(g.deadline, Some(T0 + DAY + 3 * DAY));
     assert!(!g.reminded);
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn challenges_are_checked_and_expire() {
     let t = table(false).await;
@@ -534,7 +593,9 @@ async fn challenges_are_checked_and_expire() {
     assert!(refused(&t.say("bob", challenge("alice")).await)
         .contains("already have an unfinished game here"));
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn only_the_players_act_and_stale_buttons_explain_themselves() {
     let t = table(false).await;
@@ -581,7 +642,9 @@ async fn only_the_players_act_and_stale_buttons_explain_themselves() {
         r[0].text
     );
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn abort_before_both_have_moved_and_rematch_reverses_colours() {
     let t = table(false).await;
@@ -602,7 +665,9 @@ async fn abort_before_both_have_moved_and_rematch_reverses_colours() {
         ("bob", "alice", 5)
     );
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn a_game_ends_by_the_rules_with_a_rematch_button() {
     // Fool's mate does not exist here; the quickest finish is a threefold repetition, which
@@ -651,7 +716,9 @@ async fn a_game_ends_by_the_rules_with_a_rematch_button() {
     );
     assert!(refused(&t.mv("alice", "e3e7").await).contains("no unfinished game"));
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn a_chess_game_from_challenge_to_mate() {
     let t = table(true).await;
@@ -711,7 +778,9 @@ async fn a_chess_game_from_challenge_to_mate() {
     let (_, problems) = t.service.check_database().await.unwrap();
     assert!(problems.is_empty(), "{problems:?}");
 }
+}
 
+on_both! {
 #[tokio::test]
 async fn suggestions_follow_what_is_typed_and_whose_turn_it_is() {
     let t = table(false).await;
@@ -753,6 +822,7 @@ async fn suggestions_follow_what_is_typed_and_whose_turn_it_is() {
     assert_eq!(wait.len(), 1);
     assert!(wait[0].label.contains("not your turn"), "{wait:?}");
 }
+}
 
 #[test]
 fn suggestion_labels_read_like_the_board() {
@@ -789,6 +859,7 @@ fn ageiou_suggestions_say_what_building_and_swapping_do() {
     );
 }
 
+on_both! {
 #[tokio::test]
 async fn rules_follow_the_game_or_the_variant_asked_for() {
     let t = table(false).await;
@@ -822,4 +893,5 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
         "{}",
         chess[0].text
     );
+}
 }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod clock;
+pub mod postgres;
 pub mod seeded;
 
 use herald::rules::{new_game, AnyGame, Power, Square, VariantId};

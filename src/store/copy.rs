@@ -1,0 +1,316 @@
+//! `herald db copy`: a whole database, every table, into another, empty one (SQLite into
+//! PostgreSQL when a community outgrows one process, or back), in one transaction.
+
+use super::sql::{sql, Value};
+use super::{Backend, Store, StoreError, Tx};
+
+/// What a column holds.
+#[derive(Clone, Copy)]
+enum Kind {
+    Int,
+    Real,
+    Text,
+    Bool,
+}
+
+use Kind::{Bool, Int, Real, Text};
+
+/// A table: its name, the key its rows are read in order of, and every column.
+type Table = (&'static str, &'static str, &'static [(&'static str, Kind)]);
+
+/// Every table, parents before the tables that refer to them.
+const TABLES: &[Table] = &[
+    (
+        "games",
+        "id",
+        &[
+            ("id", Int),
+            ("guild", Text),
+            ("channel", Text),
+            ("home", Text),
+            ("variant", Text),
+            ("white", Text),
+            ("black", Text),
+            ("start_fen", Text),
+            ("fen", Text),
+            ("ply", Int),
+            ("last_coordinate", Text),
+            ("last_san", Text),
+            ("last_player", Text),
+            ("days", Int),
+            ("options", Text),
+            ("status", Text),
+            ("result", Text),
+            ("reason", Text),
+            ("swapped", Bool),
+            ("draw_offer", Text),
+            ("deadline", Int),
+            ("reminded", Bool),
+            ("rated", Bool),
+            ("rated_order", Int),
+            ("engine_level", Int),
+            ("version", Int),
+            ("created_at", Int),
+            ("updated_at", Int),
+        ],
+    ),
+    (
+        "moves",
+        "game_id, ply",
+        &[
+            ("game_id", Int),
+            ("ply", Int),
+            ("coordinate", Text),
+            ("san", Text),
+            ("fen_after", Text),
+            ("player", Text),
+            ("played_at", Int),
+        ],
+    ),
+    (
+        "challenges",
+        "id",
+        &[
+            ("id", Int),
+            ("guild", Text),
+            ("channel", Text),
+            ("challenger", Text),
+            ("challenged", Text),
+            ("variant", Text),
+            ("color", Text),
+            ("days", Int),
+            ("options", Text),
+            ("rated", Bool),
+            ("engine_level", Int),
+            ("status", Text),
+            ("game_id", Int),
+            ("rematch_of", Int),
+            ("created_at", Int),
+            ("expires_at", Int),
+        ],
+    ),
+    (
+        "events",
+        "id",
+        &[
+            ("id", Int),
+            ("game_id", Int),
+            ("kind", Text),
+            ("player", Text),
+            ("ply", Int),
+            ("at", Int),
+        ],
+    ),
+    (
+        "local_buttons",
+        "id",
+        &[
+            ("id", Int),
+            ("channel", Text),
+            ("buttons", Text),
+            ("shown_at", Int),
+            ("pressed_by", Text),
+            ("pressed", Text),
+        ],
+    ),
+    (
+        "ratings",
+        "player, variant",
+        &[
+            ("player", Text),
+            ("variant", Text),
+            ("rating", Real),
+            ("deviation", Real),
+            ("volatility", Real),
+            ("games", Int),
+            ("wins", Int),
+            ("draws", Int),
+            ("losses", Int),
+            ("rated_at", Int),
+        ],
+    ),
+    (
+        "rating_changes",
+        "game_id, player",
+        &[
+            ("game_id", Int),
+            ("player", Text),
+            ("variant", Text),
+            ("before", Real),
+            ("rating", Real),
+            ("deviation", Real),
+            ("volatility", Real),
+            ("at", Int),
+        ],
+    ),
+    (
+        "guild_settings",
+        "guild",
+        &[
+            ("guild", Text),
+            ("days", Int),
+            ("open_channel", Text),
+            ("threads", Bool),
+            ("thread_notice_at", Int),
+        ],
+    ),
+    (
+        "variant_roles",
+        "guild, variant",
+        &[("guild", Text), ("variant", Text), ("role", Text)],
+    ),
+    (
+        "reviews",
+        "game_id, depth, version",
+        &[
+            ("game_id", Int),
+            ("depth", Int),
+            ("version", Int),
+            ("scores", Text),
+            ("created_at", Int),
+        ],
+    ),
+    (
+        "notices",
+        "player",
+        &[("player", Text), ("mode", Text), ("dm_closed_at", Int)],
+    ),
+];
+
+/// The tables whose key is a number the database hands out.
+const NUMBERED: [&str; 4] = ["games", "challenges", "events", "local_buttons"];
+
+/// How many rows of each table were copied, in the order copied.
+pub type Copied = Vec<(&'static str, usize)>;
+
+impl Store {
+    /// The names of a table's columns, as the database has them.
+    async fn columns_of(&self, table: &str) -> Result<Vec<String>, StoreError> {
+        let query = match self.backend() {
+            Backend::Sqlite => sql("SELECT name FROM pragma_table_info($1) ORDER BY name"),
+            Backend::Postgres => sql("SELECT column_name::text FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name = $1 ORDER BY 1"),
+        };
+        let rows: Vec<(String,)> = self.all(query.bind(table)).await?;
+        Ok(rows.into_iter().map(|(c,)| c).collect())
+    }
+
+    /// Checks that the copy knows every column of every table here, so that nothing is left
+    /// behind (a column added by a later migration and not listed above).
+    async fn check_copy_covers(&self) -> Result<(), StoreError> {
+        for (table, _, columns) in TABLES {
+            let mut known: Vec<String> = columns.iter().map(|(c, _)| c.to_string()).collect();
+            known.sort();
+            let found = self.columns_of(table).await?;
+            if found != known {
+                return Err(StoreError::Corrupt(format!(
+                    "the copy does not know the columns of `{table}`: it has {found:?}, \
+                     the copy writes {known:?}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// One column of a table, in key order.
+    async fn column(
+        &self,
+        table: &str,
+        key: &str,
+        column: &str,
+        kind: Kind,
+    ) -> Result<Vec<Value>, StoreError> {
+        let text = format!("SELECT {column} FROM {table} ORDER BY {key}");
+        Ok(match kind {
+            Int => self
+                .all::<(Option<i64>,)>(sql(text))
+                .await?
+                .into_iter()
+                .map(|(v,)| Value::Int(v))
+                .collect(),
+            Real => self
+                .all::<(Option<f64>,)>(sql(text))
+                .await?
+                .into_iter()
+                .map(|(v,)| Value::Real(v))
+                .collect(),
+            Text => self
+                .all::<(Option<String>,)>(sql(text))
+                .await?
+                .into_iter()
+                .map(|(v,)| Value::Text(v))
+                .collect(),
+            Bool => self
+                .all::<(Option<bool>,)>(sql(text))
+                .await?
+                .into_iter()
+                .map(|(v,)| Value::Bool(v))
+                .collect(),
+        })
+    }
+
+    /// Rows in this database already, in the tables a copy writes.
+    async fn rows_here(&self) -> Result<i64, StoreError> {
+        let mut total = 0;
+        for (table, _, _) in TABLES {
+            let (n,): (i64,) = self
+                .first(sql(format!("SELECT count(*) FROM {table}")))
+                .await?;
+            total += n;
+        }
+        Ok(total)
+    }
+
+    /// Copies every row of this database into `to`, which must be empty, in one transaction
+    /// there: all of it lands or none. Returns the rows copied per table.
+    pub async fn copy_into(&self, to: &Store) -> Result<Copied, StoreError> {
+        self.check_copy_covers().await?;
+        to.check_copy_covers().await?;
+        let there = to.rows_here().await?;
+        if there > 0 {
+            return Err(StoreError::NotEmpty(there));
+        }
+        let _turn = to.write_turn().await;
+        let mut tx = to.begin().await?;
+        let mut copied = Vec::new();
+        for (table, key, columns) in TABLES {
+            let mut values = Vec::new();
+            for (column, kind) in columns.iter() {
+                values.push(self.column(table, key, column, *kind).await?);
+            }
+            let rows = values.first().map_or(0, Vec::len);
+            let names: Vec<&str> = columns.iter().map(|(c, _)| *c).collect();
+            let marks: Vec<String> = (1..=columns.len()).map(|i| format!("${i}")).collect();
+            let insert = format!(
+                "INSERT INTO {table} ({}) VALUES ({})",
+                names.join(", "),
+                marks.join(", ")
+            );
+            for row in 0..rows {
+                let mut statement = sql(insert.clone());
+                for column in &values {
+                    statement = statement.bind_value(column[row].clone());
+                }
+                tx.run(statement).await?;
+            }
+            copied.push((*table, rows));
+        }
+        renumber(&mut tx).await?;
+        tx.commit().await?;
+        Ok(copied)
+    }
+}
+
+/// On PostgreSQL, the next number each numbered table hands out follows the rows copied.
+async fn renumber(tx: &mut Tx) -> Result<(), StoreError> {
+    if let Tx::Postgres(_) = tx {
+        for table in NUMBERED {
+            tx.run(sql(format!(
+                "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
+                 coalesce(max(id), 0) + 1, false) FROM {table}"
+            )))
+            .await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,213 @@
+//! Several Herald processes on one database, as on PostgreSQL at scale: two services on the
+//! same database (each with its own pool, cache and scheduler) stand for two processes. Every
+//! test runs on SQLite and on PostgreSQL; `herald db copy` and a lost connection need
+//! PostgreSQL.
+
+use std::sync::Arc;
+
+use herald::app::{Command, Reply, Service, DAY};
+use herald::store::{GameStatus, Store};
+
+use crate::service::{challenge_bob, on_both, open, public, request, table, Table};
+use herald::app::ColorChoice;
+use herald::rules::VariantId;
+
+/// A second Herald on the table's database.
+async fn second(t: &Table) -> Service {
+    open(&t.url, t.clock.clone(), false).await
+}
+
+fn count(replies: &[Reply], words: &str) -> usize {
+    replies
+        .iter()
+        .filter(|r| r.text.to_string().contains(words))
+        .count()
+}
+
+/// Both processes' scheduler steps, at once.
+async fn both(one: &Service, other: &Service) -> Vec<Reply> {
+    let (mut a, b) = tokio::join!(one.tick(), other.tick());
+    a.extend(b);
+    a
+}
+
+fn board(opponent: &str) -> Command {
+    Command::Board {
+        opponent: Some(opponent.into()),
+        game: None,
+        flip: false,
+        private: false,
+    }
+}
+
+on_both! {
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn with_two_processes_each_reminder_time_out_and_expiry_is_posted_once() {
+    let t = table(false).await;
+    let other = second(&t).await;
+    let one = &t.service;
+    let id = t.game(1).await;
+    public(&t.mv("alice", "e3e7").await);
+    public(&t.mv("bob", "e11e8").await);
+    // A challenge nobody answers.
+    let r = t
+        .say("carol", challenge_bob(VariantId::Chess, ColorChoice::White, 2))
+        .await;
+    public(&r);
+    // Alice has a quarter of her day left.
+    t.clock.advance(DAY * 3 / 4 + 60);
+    let ticked = both(one, &other).await;
+    assert_eq!(count(&ticked, "it is your move in game"), 1, "{ticked:?}");
+    assert_eq!(both(one, &other).await.len(), 0, "nothing is posted twice");
+    // Her time runs out, and the challenge expires.
+    t.clock.advance(DAY * 14);
+    let ticked = both(one, &other).await;
+    assert_eq!(count(&ticked, "ran out of time"), 1, "{ticked:?}");
+    assert_eq!(count(&ticked, "expired unanswered"), 1, "{ticked:?}");
+    assert_eq!(both(one, &other).await.len(), 0, "nothing is posted twice");
+    let game = other.store().game(id).await.unwrap().unwrap();
+    assert_eq!(game.status, GameStatus::Finished);
+    assert_eq!(other.store().events(id).await.unwrap().len(), 2);
+}
+}
+
+on_both! {
+#[tokio::test]
+async fn a_move_made_through_one_process_is_the_board_the_other_shows() {
+    let t = table(false).await;
+    let other = second(&t).await;
+    t.game(3).await;
+    // The second process reads the game (and keeps it in its cache).
+    let before = other.handle(&request("bob", board("alice"))).await;
+    let text = public(&before).text.to_string();
+    assert!(text.contains("White to move"), "{text}");
+    public(&t.mv("alice", "e3e7").await);
+    let after = other.handle(&request("bob", board("alice"))).await;
+    let text = public(&after).text.to_string();
+    assert!(text.contains("Black to move"), "{text}");
+    // The second process plays on from there, and the first from the second's move.
+    let r = other.handle(&request("bob", mv("e11e8"))).await;
+    assert!(public(&r).text.to_string().contains("played **e8**"), "{r:?}");
+    let r = t.mv("alice", "d3d7").await;
+    assert!(public(&r).text.to_string().contains("played **d7**"), "{r:?}");
+    let games = other.store().games_of("alice", true).await.unwrap();
+    assert_eq!(games[0].ply, 3);
+    let sans: Vec<String> = other.store().moves(games[0].id).await.unwrap().into_iter().map(|m| m.san).collect();
+    assert_eq!(sans, ["e7", "e8", "d7"]);
+}
+}
+
+fn mv(text: &str) -> Command {
+    Command::Move {
+        game: None,
+        text: text.into(),
+        opponent: None,
+        confirm: false,
+    }
+}
+
+on_both! {
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifty_moves_at_once_through_two_processes_land_once() {
+    let t = table(false).await;
+    let one = Arc::new(second(&t).await);
+    let other = Arc::new(second(&t).await);
+    let id = t.game(3).await;
+    let mut tasks = Vec::new();
+    for n in 0..50 {
+        let service = if n % 2 == 0 { one.clone() } else { other.clone() };
+        tasks.push(tokio::spawn(async move {
+            service.handle(&request("alice", mv("e3e7"))).await
+        }));
+    }
+    let mut landed = 0;
+    for task in tasks {
+        let replies = task.await.unwrap();
+        if replies.len() == 1 && !replies[0].ephemeral {
+            landed += 1;
+        }
+    }
+    assert_eq!(landed, 1);
+    let moves = one.store().moves(id).await.unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(other.store().game(id).await.unwrap().unwrap().ply, 1);
+}
+}
+
+/// The tables of a database as text, row by row, for comparing two databases.
+async fn contents(store: &Store) -> Vec<String> {
+    let mut out = Vec::new();
+    for g in store.all_games().await.unwrap() {
+        out.push(format!("{g:?}"));
+        out.push(format!("{:?}", store.moves(g.id).await.unwrap()));
+        out.push(format!("{:?}", store.events(g.id).await.unwrap()));
+        out.push(format!("{:?}", store.changes_of_game(g.id).await.unwrap()));
+    }
+    let ratings = store.stored_ratings().await.unwrap();
+    out.push(format!("{:?}", ratings.standings));
+    out
+}
+
+#[tokio::test]
+async fn db_copy_moves_200_seeded_games_into_postgresql_and_back() {
+    if !crate::support::postgres::available() {
+        return;
+    }
+    let t = table(false).await;
+    crate::ratings::seeded_history(&t).await;
+    let postgres = crate::support::postgres::fresh_database().await.unwrap();
+    let herald = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+            .args(args)
+            .env_remove("DATABASE_URL")
+            .current_dir(t.dir.path())
+            .output()
+            .unwrap()
+    };
+    let copied = herald(&["db", "copy", "--from", &t.url, "--to", &postgres]);
+    let said = String::from_utf8_lossy(&copied.stdout);
+    assert!(
+        copied.status.success(),
+        "{said} {}",
+        String::from_utf8_lossy(&copied.stderr)
+    );
+    assert!(said.contains("games 200, moves 400"), "{said}");
+    let check = herald(&["db", "check", "--db", &postgres]);
+    let report = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{report}");
+    assert!(report.contains("200 games checked, 0 problems"), "{report}");
+    // What is there is what was here; a second copy into it is refused, changing nothing.
+    let source = t.service.store();
+    let target = Store::open(&postgres).await.unwrap();
+    assert_eq!(contents(&target).await, contents(source).await);
+    let again = herald(&["db", "copy", "--from", &t.url, "--to", &postgres]);
+    assert!(!again.status.success());
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("already holds"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    // And back into a new SQLite file: the same again, and new games number on from there.
+    let back = format!("sqlite://{}", t.dir.path().join("back.db").display());
+    let returned = herald(&["db", "copy", "--from", &postgres, "--to", &back]);
+    assert!(returned.status.success());
+    let back = Store::open(&back).await.unwrap();
+    assert_eq!(contents(&back).await, contents(source).await);
+    let clock = t.clock.clone();
+    let on_postgres = Service::new(target, clock, None);
+    let r = on_postgres
+        .handle(&request(
+            "alice",
+            challenge_bob(VariantId::Epoch, ColorChoice::White, 3),
+        ))
+        .await;
+    let last = source.all_games().await.unwrap().last().unwrap().id;
+    let accept = crate::service::button(&r, "Accept");
+    public(
+        &on_postgres
+            .handle(&request("bob", Command::Press(accept)))
+            .await,
+    );
+    let new = on_postgres.store().games_of("bob", true).await.unwrap();
+    assert_eq!(new[0].id, last + 1);
+}
