@@ -21,8 +21,27 @@ const SOUTH: u64 = 500_000_000_000_000_032;
 /// Dan's direct messages with Herald.
 const DAN_DM: u64 = 500_000_000_000_000_033;
 
+/// A bot process that is killed if the test fails before it [`stop`]s it, so that no
+/// process outlives a failed test.
+struct Bot(Option<Child>);
+
+impl Bot {
+    fn stop(mut self) -> String {
+        stop(self.0.take().expect("the bot runs"))
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        if let Some(mut bot) = self.0.take() {
+            let _ = bot.kill();
+            let _ = bot.wait();
+        }
+    }
+}
+
 /// The bot running `ids` of 2 shards on the shared database, its log (at info) watched.
-fn start_shards(fake: &Fake, dir: &Path, ids: &str) -> (Child, Arc<Mutex<String>>) {
+fn start_shards(fake: &Fake, dir: &Path, ids: &str) -> (Bot, Arc<Mutex<String>>) {
     let mut vars: Vec<(&str, String)> = bot_vars(fake, dir)
         .into_iter()
         .filter(|(k, _)| *k != "DATABASE_URL")
@@ -35,7 +54,7 @@ fn start_shards(fake: &Fake, dir: &Path, ids: &str) -> (Child, Arc<Mutex<String>
     ]);
     let mut bot = start_bot(dir, &vars);
     let log = watch_stderr(&mut bot);
-    (bot, log)
+    (Bot(Some(bot)), log)
 }
 
 /// One game in one server: its players, its thread and the interactions sent so far.
@@ -243,7 +262,7 @@ async fn two_processes_each_run_their_shard_and_share_one_database() {
         );
     }
     for (bot, log) in [(bot0, log0), (bot1, log1)] {
-        stop(bot);
+        bot.stop();
         let text = log.lock().unwrap().clone();
         assert!(
             !text.contains("panicked") && !text.contains(TOKEN),
@@ -258,7 +277,7 @@ async fn with_only_shard_count_one_process_runs_every_shard() {
     let fake = Fake::start(TOKEN).await.unwrap();
     let mut vars = bot_vars(&fake, dir.path());
     vars.push(("SHARD_COUNT", "2".to_string()));
-    let bot = start_bot(dir.path(), &vars);
+    let bot = Bot(Some(start_bot(dir.path(), &vars)));
     // serenity identifies the second shard 5 s after the first.
     assert!(fake.wait_ready_on(0, 1, WAIT).await, "shard 0 connected");
     assert!(fake.wait_ready_on(1, 1, WAIT).await, "shard 1 connected");
@@ -275,7 +294,7 @@ async fn with_only_shard_count_one_process_runs_every_shard() {
         let r = answer(&fake, &sent).await;
         assert!(!r.content().is_empty(), "shard {shard} answered");
     }
-    stop(bot);
+    bot.stop();
 }
 
 #[tokio::test]
