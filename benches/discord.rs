@@ -153,6 +153,7 @@ async fn run(games: usize, plies: usize, think: Duration) -> anyhow::Result<Stri
         api_base: Some(fake.api_base().to_string()),
         tick: Duration::from_secs(60),
         timeout: herald::discord::TIMEOUT,
+        shards: Default::default(),
     };
     let bot = tokio::spawn(herald::discord::run(service.clone(), config));
     anyhow::ensure!(

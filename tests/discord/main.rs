@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 mod fake;
 mod notices;
 mod review;
+mod shards;
 #[path = "../support/mod.rs"]
 mod support;
 mod threads;
@@ -39,6 +40,8 @@ fn start_bot(dir: &Path, vars: &[(&str, String)]) -> Child {
         .env_remove("DISCORD_API_BASE")
         .env_remove("DATABASE_URL")
         .env_remove("DISCORD_TIMEOUT")
+        .env_remove("SHARD_IDS")
+        .env_remove("SHARD_COUNT")
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -693,6 +696,7 @@ async fn reminders_and_time_outs_are_posted_in_the_games_thread() {
         api_base: Some(fake.api_base().to_string()),
         tick: Duration::from_millis(100),
         timeout: herald::discord::TIMEOUT,
+        shards: Default::default(),
     };
     let bot = tokio::spawn(herald::discord::run(service, config));
     assert!(fake.wait_ready(1, WAIT).await);
@@ -780,6 +784,7 @@ async fn bot_in_process(dir: &Path) -> (Fake, tokio::task::JoinHandle<()>) {
         api_base: Some(fake.api_base().to_string()),
         tick: Duration::from_secs(60),
         timeout: herald::discord::TIMEOUT,
+        shards: Default::default(),
     };
     let bot = tokio::spawn(async move {
         let _ = herald::discord::run(service, config).await;

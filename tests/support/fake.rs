@@ -3,6 +3,12 @@
 //! one bot token, answers READY, records every REST call the bot makes (JSON bodies and
 //! multipart attachments decoded) and sends INTERACTION_CREATE dispatches built like
 //! Discord's. Nothing here talks to the network beyond loopback.
+//!
+//! It is shard-aware as Discord is: each IDENTIFY's `shard` `[id, count]` (absent: `[0, 1]`)
+//! is one connection, READY lists that shard's servers, and an event for a server goes to the
+//! connection of its shard, `(guild id >> 22) % count` (one without a server, to shard 0).
+//! A channel belongs to the server it was first used in (by [`Fake::slash_from`]), a thread to
+//! its parent's; any other channel to [`GUILD`].
 
 #![allow(dead_code)]
 
@@ -20,8 +26,23 @@ use tokio_tungstenite::tungstenite::Message as Ws;
 
 /// The application (and bot user) id the fake gives the bot.
 pub const APPLICATION: u64 = 900_000_000_000_000_001;
-/// The one server the fake pretends the bot is in.
+/// The server the fake pretends the bot is in (others with [`Fake::join_guild`]).
 pub const GUILD: u64 = 900_000_000_000_000_100;
+
+/// The shard of `count` that Discord sends a server's events to.
+pub fn shard_of(guild: u64, count: u32) -> u32 {
+    ((guild >> 22) % u64::from(count.max(1))) as u32
+}
+
+/// A server id whose events go to `shard` of `count`: [`GUILD`] if its own shard is that one,
+/// else the next such id above it.
+pub fn guild_on_shard(shard: u32, count: u32) -> u64 {
+    assert!(shard < count, "shard {shard} of {count} does not exist");
+    (0..u64::from(count))
+        .map(|k| GUILD + (k << 22))
+        .find(|g| shard_of(*g, count) == shard)
+        .expect("one of `count` consecutive ids is on each shard")
+}
 const TIMESTAMP: &str = "2026-11-29T12:00:00.000000+00:00";
 
 /// One REST call the bot made.
@@ -165,6 +186,15 @@ pub struct Sent {
     pub id: u64,
     pub token: String,
     pub at: Instant,
+    /// The shard whose connection it went on (`None`: no connection for that shard).
+    pub shard: Option<u32>,
+}
+
+/// One bot connection to the gateway: its shard's writer and the last sequence number sent.
+struct Connection {
+    count: u32,
+    tx: mpsc::UnboundedSender<String>,
+    seq: u64,
 }
 
 struct State {
@@ -174,9 +204,17 @@ struct State {
     /// Callbacks by interaction token.
     callbacks: Mutex<HashMap<String, Recorded>>,
     changed: Notify,
-    /// The connected bot's gateway writer and the last sequence number sent on it.
-    gateway: Mutex<Option<(mpsc::UnboundedSender<String>, u64)>>,
+    /// The bot's gateway connections, by shard id.
+    gateway: Mutex<HashMap<u32, Connection>>,
     readies: AtomicU64,
+    /// READYs sent, by shard id.
+    shard_readies: Mutex<HashMap<u32, u64>>,
+    /// Dispatches sent after READY, by shard id.
+    dispatched: Mutex<HashMap<u32, u64>>,
+    /// The servers the bot is in.
+    guilds: Mutex<Vec<u64>>,
+    /// The server of each channel (and thread) seen in one; the others are in [`GUILD`].
+    channel_guilds: Mutex<HashMap<u64, u64>>,
     next_id: AtomicU64,
     /// The text and buttons of every message the bot created, by message id.
     messages: Mutex<HashMap<u64, (u64, Value)>>,
@@ -204,6 +242,14 @@ struct State {
     refuse_threads: std::sync::atomic::AtomicBool,
 }
 
+impl State {
+    /// The server a channel (or thread) is in: where it was first used, else [`GUILD`].
+    fn guild_of(&self, channel: u64) -> u64 {
+        let guilds = self.channel_guilds.lock().unwrap();
+        guilds.get(&channel).copied().unwrap_or(GUILD)
+    }
+}
+
 /// The fake Discord. Dropping it stops nothing: its tasks end with the runtime.
 #[derive(Clone)]
 pub struct Fake {
@@ -224,8 +270,12 @@ impl Fake {
             requests: Mutex::new(Vec::new()),
             callbacks: Mutex::new(HashMap::new()),
             changed: Notify::new(),
-            gateway: Mutex::new(None),
+            gateway: Mutex::new(HashMap::new()),
             readies: AtomicU64::new(0),
+            shard_readies: Mutex::new(HashMap::new()),
+            dispatched: Mutex::new(HashMap::new()),
+            guilds: Mutex::new(vec![GUILD]),
+            channel_guilds: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1_000),
             messages: Mutex::new(HashMap::new()),
             channels: Mutex::new(HashMap::new()),
@@ -310,9 +360,10 @@ impl Fake {
     pub fn delete_thread(&self, thread: u64) {
         self.state.deleted.lock().unwrap().insert(thread);
         let parent = self.parent_of(thread);
+        let guild = self.state.guild_of(thread);
         self.dispatch(
             "THREAD_DELETE",
-            json!({"id": thread.to_string(), "guild_id": GUILD.to_string(),
+            json!({"id": thread.to_string(), "guild_id": guild.to_string(),
                    "parent_id": parent.to_string(), "type": 11}),
         );
     }
@@ -366,6 +417,12 @@ impl Fake {
                               "options": options, "resolved": {"users": users}});
         if let Some(g) = guild {
             data["guild_id"] = json!(g.to_string());
+            self.state
+                .channel_guilds
+                .lock()
+                .unwrap()
+                .entry(channel)
+                .or_insert(g);
         }
         let (sent, mut payload) = self.interaction(2, user, channel, json!({"data": data}));
         match guild {
@@ -395,9 +452,10 @@ impl Fake {
             .find(|t| t.0 == thread)
             .map(|t| t.2)
             .unwrap_or_default();
+        let guild = self.state.guild_of(thread);
         self.dispatch(
             "THREAD_UPDATE",
-            thread_json(thread, parent, &name, true, locked),
+            thread_json(thread, guild, parent, &name, true, locked),
         );
     }
 
@@ -420,6 +478,33 @@ impl Fake {
     /// How many times a bot has identified and been sent READY.
     pub fn readies(&self) -> u64 {
         self.state.readies.load(Ordering::SeqCst)
+    }
+
+    /// How many times READY has been sent for shard `shard` (of any count).
+    pub fn readies_on(&self, shard: u32) -> u64 {
+        let readies = self.state.shard_readies.lock().unwrap();
+        readies.get(&shard).copied().unwrap_or(0)
+    }
+
+    /// Waits until READY has been sent `n` times for shard `shard`.
+    pub async fn wait_ready_on(&self, shard: u32, n: u64, timeout: Duration) -> bool {
+        self.wait(timeout, || (self.readies_on(shard) >= n).then_some(()))
+            .await
+            .is_some()
+    }
+
+    /// How many events (interactions, thread updates, …) went on shard `shard`'s connections.
+    pub fn dispatches_on(&self, shard: u32) -> u64 {
+        let dispatched = self.state.dispatched.lock().unwrap();
+        dispatched.get(&shard).copied().unwrap_or(0)
+    }
+
+    /// The bot is in `guild` too: READY lists it, on its shard.
+    pub fn join_guild(&self, guild: u64) {
+        let mut guilds = self.state.guilds.lock().unwrap();
+        if !guilds.contains(&guild) {
+            guilds.push(guild);
+        }
     }
 
     /// Waits until READY has been sent `n` times in all.
@@ -494,16 +579,31 @@ impl Fake {
         self.state.next_id.fetch_add(1, Ordering::SeqCst)
     }
 
-    fn dispatch(&self, event: &str, data: Value) -> bool {
-        // Numbered and queued under one lock, so the bot sees the sequence in order.
-        match &mut *self.state.gateway.lock().unwrap() {
-            Some((tx, seq)) => {
-                *seq += 1;
-                let frame = json!({"op": 0, "t": event, "s": *seq, "d": data}).to_string();
-                tx.send(frame).is_ok()
-            }
-            None => false,
+    /// Sends an event on the connection of its server's shard (shard 0 without a server);
+    /// the shard it went to, if that shard is connected.
+    fn dispatch(&self, event: &str, data: Value) -> Option<u32> {
+        let guild = data["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok());
+        // Numbered and queued under one lock, so the bot sees each shard's sequence in order.
+        let mut gateway = self.state.gateway.lock().unwrap();
+        let (&shard, connection) = gateway.iter_mut().find(|(&id, c)| match guild {
+            Some(g) => shard_of(g, c.count) == id,
+            None => id == 0,
+        })?;
+        connection.seq += 1;
+        let frame = json!({"op": 0, "t": event, "s": connection.seq, "d": data}).to_string();
+        if connection.tx.send(frame).is_err() {
+            return None;
         }
+        *self
+            .state
+            .dispatched
+            .lock()
+            .unwrap()
+            .entry(shard)
+            .or_insert(0) += 1;
+        Some(shard)
     }
 
     fn interaction(&self, kind: u8, user: u64, channel: u64, extra: Value) -> (Sent, Value) {
@@ -521,13 +621,14 @@ impl Fake {
             .lock()
             .unwrap()
             .insert(token.clone(), channel);
+        let guild = self.state.guild_of(channel);
         let mut payload = json!({
             "id": id.to_string(),
             "application_id": APPLICATION.to_string(),
             "type": kind,
             "token": token,
             "version": 1,
-            "guild_id": GUILD.to_string(),
+            "guild_id": guild.to_string(),
             "channel_id": channel.to_string(),
             "member": {
                 "user": user_json(user),
@@ -547,7 +648,7 @@ impl Fake {
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD.to_string()},
+            "authorizing_integration_owners": {"0": guild.to_string()},
             "context": 0,
             "attachment_size_limit": 10_485_760,
         });
@@ -561,6 +662,7 @@ impl Fake {
                 id,
                 token,
                 at: Instant::now(),
+                shard: None,
             },
             payload,
         )
@@ -568,7 +670,8 @@ impl Fake {
 
     fn send(&self, (mut sent, payload): (Sent, Value)) -> Sent {
         sent.at = Instant::now();
-        if !self.dispatch("INTERACTION_CREATE", payload) {
+        sent.shard = self.dispatch("INTERACTION_CREATE", payload);
+        if sent.shard.is_none() {
             tracing::warn!("the fake has no gateway connection to send the interaction on");
         }
         sent
@@ -608,7 +711,7 @@ impl Fake {
             "name": name,
             "type": 1,
             "options": others,
-            "guild_id": GUILD.to_string(),
+            "guild_id": self.state.guild_of(channel).to_string(),
         });
         self.send(self.interaction(4, user, channel, json!({"data": data})))
     }
@@ -625,7 +728,8 @@ impl Fake {
             .unwrap_or((0, json!({})));
         let content = body.get("content").cloned().unwrap_or(json!(""));
         let components = body.get("components").cloned().unwrap_or(json!([]));
-        let msg = message_json(message, channel, &content, &components);
+        let guild = self.state.guild_of(channel);
+        let msg = message_json(message, guild, channel, &content, &components);
         let data = json!({"custom_id": custom_id, "component_type": 2});
         self.send(self.interaction(3, user, channel, json!({"data": data, "message": msg})))
     }
@@ -682,10 +786,17 @@ fn bot_user() -> Value {
 /// The permissions of a member in the fake's server (and Herald's, unless denied).
 const EVERYONE: u64 = 2_248_473_465_835_073;
 
-fn thread_json(id: u64, parent: u64, name: &str, archived: bool, locked: bool) -> Value {
+fn thread_json(
+    id: u64,
+    guild: u64,
+    parent: u64,
+    name: &str,
+    archived: bool,
+    locked: bool,
+) -> Value {
     json!({
         "id": id.to_string(),
-        "guild_id": GUILD.to_string(),
+        "guild_id": guild.to_string(),
         "parent_id": parent.to_string(),
         "type": 11,
         "name": name,
@@ -699,11 +810,11 @@ fn thread_json(id: u64, parent: u64, name: &str, archived: bool, locked: bool) -
     })
 }
 
-fn message_json(id: u64, channel: u64, content: &Value, components: &Value) -> Value {
+fn message_json(id: u64, guild: u64, channel: u64, content: &Value, components: &Value) -> Value {
     json!({
         "id": id.to_string(),
         "channel_id": channel.to_string(),
-        "guild_id": GUILD.to_string(),
+        "guild_id": guild.to_string(),
         "author": user_json(APPLICATION),
         "content": content,
         "timestamp": TIMESTAMP,
@@ -936,7 +1047,16 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                 message = Some(id);
                 let content = json.get("content").cloned().unwrap_or(json!(""));
                 let components = json.get("components").cloned().unwrap_or(json!([]));
-                (200, Some(message_json(id, channel, &content, &components)))
+                (
+                    200,
+                    Some(message_json(
+                        id,
+                        state.guild_of(channel),
+                        channel,
+                        &content,
+                        &components,
+                    )),
+                )
             }
             ("DELETE", ["webhooks", _, _, "messages", "@original"]) => (204, None),
             _ if !authorised => (
@@ -1029,7 +1149,13 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                     .lock()
                     .unwrap()
                     .push((id, parent, name.clone()));
-                (201, Some(thread_json(id, parent, &name, false, false)))
+                // A thread is in its parent channel's server.
+                let guild = state.guild_of(parent);
+                state.channel_guilds.lock().unwrap().insert(id, guild);
+                (
+                    201,
+                    Some(thread_json(id, guild, parent, &name, false, false)),
+                )
             }
             ("PATCH", ["channels", thread]) => {
                 let id: u64 = thread.parse().unwrap_or(0);
@@ -1045,7 +1171,11 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                 if !archived {
                     state.archived.lock().unwrap().remove(&id);
                 }
-                (200, Some(thread_json(id, parent, &name, archived, false)))
+                let guild = state.guild_of(id);
+                (
+                    200,
+                    Some(thread_json(id, guild, parent, &name, archived, false)),
+                )
             }
             ("GET", ["guilds", guild, "members", id]) => {
                 let id: u64 = id.parse().unwrap_or(0);
@@ -1079,7 +1209,16 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                 message = Some(id);
                 let content = json.get("content").cloned().unwrap_or(json!(""));
                 let components = json.get("components").cloned().unwrap_or(json!([]));
-                (200, Some(message_json(id, channel, &content, &components)))
+                (
+                    200,
+                    Some(message_json(
+                        id,
+                        state.guild_of(channel),
+                        channel,
+                        &content,
+                        &components,
+                    )),
+                )
             }
             ("PATCH", ["channels", channel, "messages", id]) => {
                 let channel: u64 = channel.parse().unwrap_or(0);
@@ -1094,7 +1233,16 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                 message = Some(id);
                 let content = json.get("content").cloned().unwrap_or(json!(""));
                 let components = json.get("components").cloned().unwrap_or(json!([]));
-                (200, Some(message_json(id, channel, &content, &components)))
+                (
+                    200,
+                    Some(message_json(
+                        id,
+                        state.guild_of(channel),
+                        channel,
+                        &content,
+                        &components,
+                    )),
+                )
             }
             _ => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
         };
@@ -1145,6 +1293,8 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
         let _ = sink.close().await;
     });
     let _ = tx.send(json!({"op": 10, "d": {"heartbeat_interval": 41_250}}).to_string());
+    // The shard this connection identified as.
+    let mut shard = None;
     while let Some(Ok(frame)) = source.next().await {
         let text = match frame {
             Ws::Text(t) => t,
@@ -1166,24 +1316,48 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                 }
                 let session = format!("session-{}", state.next_id.fetch_add(1, Ordering::SeqCst));
                 let url = state.ws_url.lock().unwrap().clone();
+                let number = |i: usize, default: u64| {
+                    v["d"]["shard"][i]
+                        .as_u64()
+                        .and_then(|n| u32::try_from(n).ok())
+                        .unwrap_or(default as u32)
+                };
+                let (id, count) = (number(0, 0), number(1, 1).max(1));
+                let guilds: Vec<Value> = state
+                    .guilds
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .filter(|g| shard_of(**g, count) == id)
+                    .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+                    .collect();
                 let ready = json!({
                     "op": 0, "t": "READY", "s": 1,
                     "d": {
                         "v": 10,
                         "user": bot_user(),
-                        "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
+                        "guilds": guilds,
                         "session_id": session,
                         "resume_gateway_url": url,
-                        "shard": [0, 1],
+                        "shard": [id, count],
                         "application": {"id": APPLICATION.to_string(), "flags": 0},
                     }
                 });
                 {
                     let mut gateway = state.gateway.lock().unwrap();
                     let _ = tx.send(ready.to_string());
-                    *gateway = Some((tx.clone(), 1));
+                    gateway.insert(
+                        id,
+                        Connection {
+                            count,
+                            tx: tx.clone(),
+                            seq: 1,
+                        },
+                    );
+                    shard = Some(id);
                 }
                 state.readies.fetch_add(1, Ordering::SeqCst);
+                *state.shard_readies.lock().unwrap().entry(id).or_insert(0) += 1;
                 state.changed.notify_waiters();
             }
             Some(6) => {
@@ -1191,6 +1365,13 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                 let _ = tx.send(json!({"op": 9, "d": false}).to_string());
             }
             _ => {}
+        }
+    }
+    // Events for this shard find no connection until the bot identifies again.
+    if let Some(id) = shard {
+        let mut gateway = state.gateway.lock().unwrap();
+        if gateway.get(&id).is_some_and(|c| c.tx.same_channel(&tx)) {
+            gateway.remove(&id);
         }
     }
     drop(tx);
