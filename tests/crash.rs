@@ -14,13 +14,37 @@ use herald::store::Store;
 use support::seeded::seeded_game;
 
 #[test]
-fn a_killed_process_leaves_whole_moves_only() {
+fn a_killed_process_leaves_whole_moves_only_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("herald.db").display());
+    killed_mid_move(&dir, &url);
+}
+
+#[test]
+fn a_killed_process_leaves_whole_moves_only_on_postgresql() {
+    if !support::postgres::available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let url = runtime()
+        .block_on(support::postgres::fresh_database())
+        .unwrap();
+    killed_mid_move(&dir, &url);
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Six runs of `herald local`, each killed a little later in a stream of 400 moves.
+fn killed_mid_move(dir: &tempfile::TempDir, url: &str) {
     let mut planned = 0;
     for run in 0..6u64 {
         let mut child = Command::new(env!("CARGO_BIN_EXE_herald"))
-            .args(["local", "--no-images", "--db", &url, "--out"])
+            .args(["local", "--no-images", "--db", url, "--out"])
             .arg(dir.path().join("img"))
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
@@ -47,12 +71,8 @@ fn a_killed_process_leaves_whole_moves_only() {
         let _ = feeder.join();
     }
 
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let store = Store::open(&url).await.unwrap();
+    runtime().block_on(async {
+        let store = Store::open(url).await.unwrap();
         let service = Service::new(store, Arc::new(SystemClock), None);
         let (games, problems) = service.check_database().await.unwrap();
         assert!(problems.is_empty(), "{problems:?}");
@@ -73,7 +93,7 @@ fn a_killed_process_leaves_whole_moves_only() {
     });
 
     let check = Command::new(env!("CARGO_BIN_EXE_herald"))
-        .args(["db", "check", "--db", &url])
+        .args(["db", "check", "--db", url])
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&check.stdout);

@@ -211,3 +211,123 @@ async fn db_copy_moves_200_seeded_games_into_postgresql_and_back() {
     let new = on_postgres.store().games_of("bob", true).await.unwrap();
     assert_eq!(new[0].id, last + 1);
 }
+
+/// A TCP relay to the database server that can be cut (every connection closed, new ones
+/// refused) and restored, as a network or a database restart would.
+struct Relay {
+    address: String,
+    up: Arc<std::sync::atomic::AtomicBool>,
+    links: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
+}
+
+impl Relay {
+    async fn to(server: String) -> Relay {
+        use std::sync::atomic::Ordering;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let up = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let links: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>> = Default::default();
+        let (on, all) = (up.clone(), links.clone());
+        tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                if !on.load(Ordering::SeqCst) {
+                    continue; // dropped: the connection is refused
+                }
+                let server = server.clone();
+                let link = tokio::spawn(async move {
+                    if let Ok(mut db) = tokio::net::TcpStream::connect(&server).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut db).await;
+                    }
+                });
+                all.lock().unwrap().push(link.abort_handle());
+            }
+        });
+        Relay { address, up, links }
+    }
+
+    fn cut(&self) {
+        self.up.store(false, std::sync::atomic::Ordering::SeqCst);
+        for link in self.links.lock().unwrap().drain(..) {
+            link.abort();
+        }
+    }
+
+    fn restore(&self) {
+        self.up.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_database_is_said_plainly_and_herald_recovers_when_it_returns() {
+    if !crate::support::postgres::available() {
+        return;
+    }
+    let url = crate::support::postgres::fresh_database().await.unwrap();
+    // postgres://user@HOST:PORT/name, reached through the relay instead.
+    let (head, rest) = url.split_once('@').unwrap();
+    let (server, name) = rest.split_once('/').unwrap();
+    let relay = Relay::to(server.to_string()).await;
+    let through = format!("{head}@{}/{name}", relay.address);
+    let t = table(false).await;
+    let herald = open(&through, t.clock.clone(), false).await;
+    let say = |user: &'static str, command: Command| {
+        let herald = &herald;
+        async move { herald.handle(&request(user, command)).await }
+    };
+    let r = say(
+        "alice",
+        challenge_bob(VariantId::Epoch, ColorChoice::White, 3),
+    )
+    .await;
+    let accept = crate::service::button(&r, "Accept");
+    public(&say("bob", Command::Press(accept)).await);
+    public(&say("alice", mv("e3e7")).await);
+
+    relay.cut();
+    let r = say("bob", mv("e11e8")).await;
+    let why = crate::service::refused(&r);
+    assert!(
+        why.contains("Herald could not reach its database; nothing was changed"),
+        "{why}"
+    );
+    assert!(
+        herald.tick().await.is_empty(),
+        "the scheduler waits quietly"
+    );
+
+    relay.restore();
+    public(&say("bob", mv("e11e8")).await);
+    let game = &herald.store().games_of("bob", true).await.unwrap()[0];
+    assert_eq!(
+        game.ply, 2,
+        "the refused move changed nothing, the next one landed"
+    );
+}
+
+#[test]
+fn a_database_server_that_is_down_at_start_is_one_line_and_status_1() {
+    // Nothing listens on port 9 of the loopback: the connection is refused at once.
+    let down = "postgres://herald:secret@127.0.0.1:9/herald";
+    for args in [
+        vec!["db", "check", "--db", down],
+        vec!["local", "--db", down],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+            .args(&args)
+            .env_remove("DATABASE_URL")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");
+        assert_eq!(said.trim().lines().count(), 1, "{said}");
+        assert!(
+            said.contains("the database at postgres://herald@127.0.0.1:9/herald cannot be opened"),
+            "{said}"
+        );
+        assert!(
+            !said.contains("secret"),
+            "the password is never shown: {said}"
+        );
+    }
+}

@@ -9,8 +9,9 @@ use serde_json::Value;
 use super::*;
 use fake::{guild_on_shard, shard_of};
 
-/// The database both processes use. (SQLite, in WAL mode, takes several processes on one file.)
-fn shared_database(dir: &Path) -> String {
+/// A SQLite file both processes use (SQLite, in WAL mode, takes several processes on one
+/// file).
+fn sqlite_database(dir: &Path) -> String {
     format!("sqlite://{}", dir.join("shared.db").display())
 }
 
@@ -18,8 +19,9 @@ const DAN: u64 = 400_000_000_000_000_004;
 /// A channel in the server on shard 0, and one in the server on shard 1.
 const NORTH: u64 = 500_000_000_000_000_031;
 const SOUTH: u64 = 500_000_000_000_000_032;
-/// Dan's direct messages with Herald.
+/// Dan's direct messages with Herald, and Carol's.
 const DAN_DM: u64 = 500_000_000_000_000_033;
+const CAROL_DM: u64 = 500_000_000_000_000_034;
 
 /// A bot process that is killed if the test fails before it [`stop`]s it, so that no
 /// process outlives a failed test.
@@ -40,14 +42,14 @@ impl Drop for Bot {
     }
 }
 
-/// The bot running `ids` of 2 shards on the shared database, its log (at info) watched.
-fn start_shards(fake: &Fake, dir: &Path, ids: &str) -> (Bot, Arc<Mutex<String>>) {
+/// The bot running `ids` of 2 shards on `database`, its log (at info) watched.
+fn start_shards(fake: &Fake, dir: &Path, database: &str, ids: &str) -> (Bot, Arc<Mutex<String>>) {
     let mut vars: Vec<(&str, String)> = bot_vars(fake, dir)
         .into_iter()
         .filter(|(k, _)| *k != "DATABASE_URL")
         .collect();
     vars.extend([
-        ("DATABASE_URL", shared_database(dir)),
+        ("DATABASE_URL", database.to_string()),
         ("SHARD_IDS", ids.to_string()),
         ("SHARD_COUNT", "2".to_string()),
         ("RUST_LOG", "warn,herald=info".to_string()),
@@ -123,8 +125,23 @@ async fn begin(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_processes_each_run_their_shard_and_share_one_database() {
+async fn two_processes_each_run_their_shard_and_share_one_sqlite_file() {
     let dir = tempfile::tempdir().unwrap();
+    let database = sqlite_database(dir.path());
+    two_processes_share(&dir, &database).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_each_run_their_shard_and_share_one_postgresql_database() {
+    if !support::postgres::available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let database = support::postgres::fresh_database().await.unwrap();
+    two_processes_share(&dir, &database).await;
+}
+
+async fn two_processes_share(dir: &tempfile::TempDir, database: &str) {
     let fake = Fake::start(TOKEN).await.unwrap();
     let (first, second) = (guild_on_shard(0, 2), guild_on_shard(1, 2));
     assert_ne!(first, second);
@@ -132,9 +149,9 @@ async fn two_processes_each_run_their_shard_and_share_one_database() {
     fake.join_guild(second);
 
     // One process after the other (each applies the migrations on opening the database).
-    let (bot0, log0) = start_shards(&fake, dir.path(), "0");
+    let (bot0, log0) = start_shards(&fake, dir.path(), database, "0");
     assert!(fake.wait_ready_on(0, 1, WAIT).await, "shard 0 connected");
-    let (bot1, log1) = start_shards(&fake, dir.path(), "1");
+    let (bot1, log1) = start_shards(&fake, dir.path(), database, "1");
     assert!(fake.wait_ready_on(1, 1, WAIT).await, "shard 1 connected");
     let connected = Instant::now();
     for (log, shard) in [(&log0, "shard 0 of 2"), (&log1, "shard 1 of 2")] {
@@ -261,6 +278,41 @@ async fn two_processes_each_run_their_shard_and_share_one_database() {
             "one board posted in the thread"
         );
     }
+    // A move by number from a direct message reaches shard 0's process, which plays it on
+    // the position shard 1's process left, and posts it in the game's thread.
+    let number = fake
+        .posts_in(south.room)
+        .iter()
+        .find_map(|m| {
+            let after = m.content().split("#").nth(1)?.to_string();
+            let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse::<i64>().ok()
+        })
+        .expect("the thread names its game");
+    let asked = fake.slash_from(
+        None,
+        CAROL,
+        CAROL_DM,
+        "move",
+        vec![opt("game", number), opt("move", "e3")],
+    );
+    assert_eq!(asked.shard, Some(0));
+    let r = answer(&fake, &asked).await;
+    assert!(r.content().contains("Done: see"), "{}", r.content());
+    let posted = fake
+        .wait_post(south.room, 2, WAIT)
+        .await
+        .expect("the move posted in the thread");
+    assert!(
+        posted.content().contains("played **e3**"),
+        "{}",
+        posted.content()
+    );
+    assert!(
+        posted.content().contains("(move 5, "),
+        "{}",
+        posted.content()
+    );
     for (bot, log) in [(bot0, log0), (bot1, log1)] {
         bot.stop();
         let text = log.lock().unwrap().clone();
