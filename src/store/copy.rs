@@ -1,7 +1,7 @@
 //! `herald db copy`: a whole database, every table, into another, empty one (SQLite into
 //! PostgreSQL when a community outgrows one process, or back), in one transaction.
 
-use super::sql::{sql, Value};
+use super::sql::{sql, Row, Value};
 use super::{Backend, Store, StoreError, Tx};
 
 /// What a column holds.
@@ -221,32 +221,25 @@ impl Store {
         kind: Kind,
     ) -> Result<Vec<Value>, StoreError> {
         let text = format!("SELECT {column} FROM {table} ORDER BY {key}");
-        Ok(match kind {
-            Int => self
-                .all::<(Option<i64>,)>(sql(text))
-                .await?
-                .into_iter()
-                .map(|(v,)| Value::Int(v))
-                .collect(),
-            Real => self
-                .all::<(Option<f64>,)>(sql(text))
-                .await?
-                .into_iter()
-                .map(|(v,)| Value::Real(v))
-                .collect(),
-            Text => self
-                .all::<(Option<String>,)>(sql(text))
-                .await?
-                .into_iter()
-                .map(|(v,)| Value::Text(v))
-                .collect(),
-            Bool => self
-                .all::<(Option<bool>,)>(sql(text))
-                .await?
-                .into_iter()
-                .map(|(v,)| Value::Bool(v))
-                .collect(),
-        })
+        match kind {
+            Int => self.values(text, Value::Int).await,
+            Real => self.values(text, Value::Real).await,
+            Text => self.values(text, Value::Text).await,
+            Bool => self.values(text, Value::Bool).await,
+        }
+    }
+
+    /// The one column a query reads, each value made a [`Value`] by `wrap`.
+    async fn values<T>(
+        &self,
+        text: String,
+        wrap: fn(Option<T>) -> Value,
+    ) -> Result<Vec<Value>, StoreError>
+    where
+        (Option<T>,): Row,
+    {
+        let rows: Vec<(Option<T>,)> = self.all(sql(text)).await?;
+        Ok(rows.into_iter().map(|(v,)| wrap(v)).collect())
     }
 
     /// Rows in this database already, in the tables a copy writes.

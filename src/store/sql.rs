@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
-use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgRow, Postgres};
-use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqlitePool, SqliteRow};
+use sqlx::postgres::{PgConnection, PgPool, PgRow, Postgres};
+use sqlx::sqlite::{SqliteConnection, SqlitePool, SqliteRow};
 use sqlx::{Arguments, Sqlite};
 
 /// A value bound to a statement.
@@ -98,22 +98,15 @@ fn encode(e: sqlx::error::BoxDynError) -> sqlx::Error {
     sqlx::Error::Encode(e)
 }
 
-fn sqlite_args(values: Vec<Value>) -> Result<SqliteArguments<'static>, sqlx::Error> {
-    let mut args = SqliteArguments::default();
-    for v in values {
-        match v {
-            Value::Int(x) => args.add(x),
-            Value::Real(x) => args.add(x),
-            Value::Text(x) => args.add(x),
-            Value::Bool(x) => args.add(x),
-        }
-        .map_err(encode)?;
-    }
-    Ok(args)
-}
-
-fn pg_args(values: Vec<Value>) -> Result<PgArguments, sqlx::Error> {
-    let mut args = PgArguments::default();
+/// The values as a database's arguments.
+fn arguments<'q, DB: sqlx::Database>(values: Vec<Value>) -> Result<DB::Arguments<'q>, sqlx::Error>
+where
+    Option<i64>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<f64>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<String>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<bool>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    let mut args = DB::Arguments::<'q>::default();
     for v in values {
         match v {
             Value::Int(x) => args.add(x),
@@ -152,19 +145,19 @@ macro_rules! run {
     ($target:expr, $sql:expr, $make:ident $(<$t:ty>)?, $run:ident $(, $map:expr)?) => {{
         let Sql { text, values } = $sql;
         match $target {
-            Target::SqlitePool(p) => sqlx::$make::<Sqlite, $($t,)? _>(&text, sqlite_args(values)?)
+            Target::SqlitePool(p) => sqlx::$make::<Sqlite, $($t,)? _>(&text, arguments::<Sqlite>(values)?)
                 .$run(p)
                 .await
                 $(.map($map))?,
-            Target::Sqlite(c) => sqlx::$make::<Sqlite, $($t,)? _>(&text, sqlite_args(values)?)
+            Target::Sqlite(c) => sqlx::$make::<Sqlite, $($t,)? _>(&text, arguments::<Sqlite>(values)?)
                 .$run(c)
                 .await
                 $(.map($map))?,
-            Target::PgPool(p) => sqlx::$make::<Postgres, $($t,)? _>(&text, pg_args(values)?)
+            Target::PgPool(p) => sqlx::$make::<Postgres, $($t,)? _>(&text, arguments::<Postgres>(values)?)
                 .$run(p)
                 .await
                 $(.map($map))?,
-            Target::Pg(c) => sqlx::$make::<Postgres, $($t,)? _>(&text, pg_args(values)?)
+            Target::Pg(c) => sqlx::$make::<Postgres, $($t,)? _>(&text, arguments::<Postgres>(values)?)
                 .$run(c)
                 .await
                 $(.map($map))?,
