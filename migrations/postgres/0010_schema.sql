@@ -42,7 +42,6 @@ CREATE UNIQUE INDEX games_one_active_per_pair
 CREATE INDEX games_white ON games (white, status);
 CREATE INDEX games_black ON games (black, status);
 CREATE INDEX games_deadline ON games (deadline) WHERE status = 'active';
-CREATE INDEX games_channel ON games (channel);
 CREATE INDEX games_home ON games (home) WHERE home IS NOT NULL;
 CREATE UNIQUE INDEX games_rated_order ON games (rated_order) WHERE rated_order IS NOT NULL;
 CREATE INDEX games_rated_guild ON games (guild, variant) WHERE rated_order IS NOT NULL;
