@@ -8,6 +8,11 @@ use tiny_skia::{FillRule, Paint, Path, Pixmap, Rect, Stroke, Transform};
 
 use super::palette::{palette, Palette};
 
+thread_local! {
+    /// The planes of the last image dropped on this thread, for the next of its size.
+    static SPARE: std::cell::RefCell<Option<(Pixmap, Vec<u8>)>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Pixels per block of the dirty map.
 const BLOCK: usize = 8;
 
@@ -36,17 +41,37 @@ pub struct Canvas {
 
 impl Canvas {
     pub fn new(width: u32, height: u32) -> Canvas {
+        let (w, h) = (width as usize, height as usize);
+        let words = w.div_ceil(BLOCK).div_ceil(64);
+        let dirty = vec![0; words * h];
+        // The planes of the last image of this size, given back when it was dropped: its
+        // indices are those of its pixels, so they hold as they are, and nothing need clear.
+        let spare = SPARE.with(|s| s.borrow_mut().take());
+        if let Some((pixmap, index)) = spare {
+            if (pixmap.width(), pixmap.height()) == (width, height) && index.len() == w * h {
+                return Canvas {
+                    pixmap,
+                    index,
+                    dirty,
+                    words,
+                };
+            }
+        }
         let pixmap = Pixmap::new(width, height).expect("the image has a size");
         // A new pixmap is transparent black everywhere: its indices are that colour's.
         let fresh = palette().index([0, 0, 0]);
-        let (w, h) = (width as usize, height as usize);
-        let words = w.div_ceil(BLOCK).div_ceil(64);
         Canvas {
             pixmap,
             index: vec![fresh; w * h],
-            dirty: vec![0; words * h],
+            dirty,
             words,
         }
+    }
+
+    /// Keeps an image's planes for the next canvas of its size; `index` must hold the
+    /// indices of `pixmap`'s pixels.
+    pub fn give_back(pixmap: Pixmap, index: Vec<u8>) {
+        SPARE.with(|s| *s.borrow_mut() = Some((pixmap, index)));
     }
 
     fn width(&self) -> usize {
@@ -232,9 +257,11 @@ pub fn index_run(palette: &Palette, pixels: &[u8], out: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::super::{render, snapshot, start_board, taken, Options, Players, Scene};
+    use super::SPARE;
     use crate::rules::{new_game, VariantId};
 
-    /// Every picture's kept indices equal the indices of its pixels, looked up one by one:
+    /// Every picture's kept indices equal the indices of its pixels, looked up one by one, and
+    /// its pixels are the same drawn on new planes or on an earlier picture's:
     /// every variant, through a game, both ways up, at several widths, with a piece's moves,
     /// players' labels and taken pieces.
     #[test]
@@ -267,6 +294,14 @@ mod tests {
                         image.indexed() == fresh.as_slice(),
                         "{variant:?} ply {ply} width {width} flip {flip}"
                     );
+                    // Drawn on the planes of an earlier picture or on new ones, the same.
+                    let other = SPARE.with(|s| s.borrow_mut().take());
+                    let new = render(&scene, Options { width, flip });
+                    assert!(
+                        new.pixmap.data() == image.pixmap.data(),
+                        "{variant:?} ply {ply} width {width} flip {flip}: reused planes"
+                    );
+                    drop(other);
                 }
             }
         }

@@ -25,6 +25,19 @@ fn rgb(p: PremultipliedColorU8) -> [u8; 3] {
     [p.red(), p.green(), p.blue()]
 }
 
+impl Drop for Image {
+    /// Gives the planes back for the next image of this size: no fresh allocation to clear.
+    fn drop(&mut self) {
+        if let Some(empty) = Pixmap::new(1, 1) {
+            let pixmap = std::mem::replace(&mut self.pixmap, empty);
+            let index = std::mem::take(&mut self.index);
+            if index.len() == pixmap.pixels().len() {
+                super::canvas::Canvas::give_back(pixmap, index);
+            }
+        }
+    }
+}
+
 impl Image {
     pub fn width(&self) -> u32 {
         self.pixmap.width()
