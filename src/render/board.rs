@@ -1,18 +1,20 @@
 //! The board: the frame around it, the squares with their tints, the marks under and over
 //! the pieces, the pieces, and the file and rank labels.
 
-use tiny_skia::{Pixmap, PremultipliedColorU8};
+use std::sync::Arc;
 
+use super::canvas::Canvas;
 use super::layout::Layout;
 use super::overlays;
-use super::pieces::{self, Look, Sprite};
+use super::palette::palette;
+use super::pieces::{self, Blended, Look, Sprite};
 use super::scene::Scene;
 use super::text;
 use super::theme::{self, Rgba};
 use crate::rules::{BoardView, Color, Power, Square};
 
 /// Draws the board part of a scene, everything above the panel.
-pub fn draw(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
+pub fn draw(pixmap: &mut Canvas, layout: &Layout, scene: &Scene) {
     draw_frame(pixmap, layout);
     draw_squares(pixmap, layout, scene);
     let line = (layout.square * 0.06).max(2.0);
@@ -71,37 +73,105 @@ fn square_colours(scene: &Scene, layout: &Layout) -> Vec<[u8; 3]> {
     colours
 }
 
-/// Fills a pixel rectangle with an opaque colour.
-fn fill_opaque(pixmap: &mut Pixmap, x: u32, y: u32, w: u32, h: u32, c: [u8; 3]) {
-    let stride = pixmap.width() as usize;
-    let Some(px) = PremultipliedColorU8::from_rgba(c[0], c[1], c[2], 255) else {
+/// Draws a sprite at (`x`, `y`), source over, clipped to the pixmap. Works on the bytes of
+/// each row's covered span: opaque pixels are copied, transparent ones skipped. A row over
+/// one flat colour (a square under no mark, the usual case) is copied from the sprite as once
+/// blended over that colour, with its palette indices, so neither is worked out again.
+pub fn blit(canvas: &mut Canvas, sprite: &Sprite, x: i32, y: i32) {
+    let (dw, dh) = (canvas.pixmap.width() as i32, canvas.pixmap.height() as i32);
+    let art = &sprite.pixmap;
+    let (sw, sh) = (art.width() as i32, art.height() as i32);
+    if x < 0 || y < 0 || x + sw > dw || y + sh > dh {
+        blit_over(canvas, sprite, x, y);
         return;
-    };
-    let pixels = pixmap.pixels_mut();
-    for row in y as usize..(y + h) as usize {
-        let start = row * stride + x as usize;
-        if let Some(slice) = pixels.get_mut(start..start + w as usize) {
-            slice.fill(px);
+    }
+    let (x, y, sw, dw) = (x as usize, y as usize, sw as usize, dw as usize);
+    let src = art.data();
+    let mut seen: Vec<(u32, Arc<Blended>)> = Vec::new();
+    let word = |p: &[u8]| u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+    for (sy, &(first, end)) in sprite.rows.iter().enumerate() {
+        let (mut at, end) = (first as usize, end as usize);
+        let d = (y + sy) * dw + x;
+        while at < end {
+            // The run of pixels under the sprite that repeat the first one.
+            let under = &canvas.pixmap.data()[(d + at) * 4..(d + end) * 4];
+            let c = word(under);
+            let len = under.chunks_exact(4).take_while(|p| word(p) == c).count();
+            let (from, to) = (at, at + len);
+            at = to;
+            if c >> 24 != 255 || len < 4 {
+                canvas.mark_row((y + sy) as i32, (x + from) as i32, (x + to) as i32);
+                let dst = &mut canvas.pixmap.data_mut()[(d + from) * 4..(d + to) * 4];
+                let s = &src[(sy * sw + from) * 4..(sy * sw + to) * 4];
+                for (s, d) in s.chunks_exact(4).zip(dst.chunks_exact_mut(4)) {
+                    blend(s, d);
+                }
+                continue;
+            }
+            let blended = match seen.iter().find(|(k, _)| *k == c) {
+                Some((_, b)) => b.clone(),
+                None => {
+                    let b = over(sprite, c);
+                    seen.push((c, b.clone()));
+                    b
+                }
+            };
+            let s = sy * sw;
+            canvas.copy_row(
+                x + from,
+                y + sy,
+                &blended.rgba[(s + from) * 4..(s + to) * 4],
+                &blended.index[s + from..s + to],
+            );
         }
     }
 }
 
-/// Draws a sprite at (`x`, `y`), source over, clipped to the pixmap. Works on the bytes of
-/// each row's covered span: opaque pixels are copied, transparent ones skipped.
-pub fn blit(pixmap: &mut Pixmap, sprite: &Sprite, x: i32, y: i32) {
-    let (dw, dh) = (pixmap.width() as i32, pixmap.height() as i32);
+/// The sprite over an opaque pixel value, from its cache or blended now and cached.
+fn over(sprite: &Sprite, under: u32) -> Arc<Blended> {
+    let cached = sprite.on.lock().ok().and_then(|c| c.get(&under).cloned());
+    cached.unwrap_or_else(|| {
+        let blended = Arc::new(blend_over(sprite, under));
+        if let Ok(mut c) = sprite.on.lock() {
+            c.insert(under, blended.clone());
+        }
+        blended
+    })
+}
+
+/// A sprite blended over an opaque colour, with the palette indices of the result.
+fn blend_over(sprite: &Sprite, under: u32) -> Blended {
+    let art = &sprite.pixmap;
+    let mut rgba: Vec<u8> = std::iter::repeat_n(under.to_le_bytes(), art.pixels().len())
+        .flatten()
+        .collect();
+    for (s, d) in art.data().chunks_exact(4).zip(rgba.chunks_exact_mut(4)) {
+        blend(s, d);
+    }
+    let palette = palette();
+    let index = rgba
+        .chunks_exact(4)
+        .map(|p| palette.index([p[0], p[1], p[2]]))
+        .collect();
+    Blended { rgba, index }
+}
+
+/// [`blit`] over anything: blends each pixel, and marks what it drew for a fresh lookup.
+fn blit_over(canvas: &mut Canvas, sprite: &Sprite, x: i32, y: i32) {
+    let (dw, dh) = (canvas.pixmap.width() as i32, canvas.pixmap.height() as i32);
     let art = &sprite.pixmap;
     let (sw, sh) = (art.width() as i32, art.height() as i32);
     let (x0, x1) = ((-x).max(0), sw.min(dw - x));
     let (y0, y1) = ((-y).max(0), sh.min(dh - y));
     let src = art.data();
-    let dst = pixmap.data_mut();
     for sy in y0.max(0)..y1 {
         let (first, end) = sprite.rows[sy as usize];
         let (first, end) = (first.max(x0), end.min(x1));
         if first >= end {
             continue;
         }
+        canvas.mark_row(y + sy, x + first, x + end);
+        let dst = canvas.pixmap.data_mut();
         let span = (end - first) as usize * 4;
         let s = (sy * sw + first) as usize * 4;
         let d = ((y + sy) * dw + x + first) as usize * 4;
@@ -138,7 +208,7 @@ fn blend(s: &[u8], d: &mut [u8]) {
 }
 
 /// The background around the board; the squares cover the rest.
-fn draw_frame(pixmap: &mut Pixmap, layout: &Layout) {
+fn draw_frame(pixmap: &mut Canvas, layout: &Layout) {
     let bg = theme::BACKGROUND.rgb();
     let (bx, by) = (layout.board_x as u32, layout.board_y as u32);
     let (bw, bh) = (
@@ -146,20 +216,20 @@ fn draw_frame(pixmap: &mut Pixmap, layout: &Layout) {
         (layout.square * layout.ranks as f32) as u32,
     );
     let (width, height) = (layout.width, layout.height);
-    fill_opaque(pixmap, 0, 0, width, by, bg);
-    fill_opaque(pixmap, 0, by + bh, width, height - by - bh, bg);
-    fill_opaque(pixmap, 0, by, bx, bh, bg);
-    fill_opaque(pixmap, bx + bw, by, width - bx - bw, bh, bg);
+    pixmap.fill_opaque(0, 0, width, by, bg);
+    pixmap.fill_opaque(0, by + bh, width, height - by - bh, bg);
+    pixmap.fill_opaque(0, by, bx, bh, bg);
+    pixmap.fill_opaque(bx + bw, by, width - bx - bw, bh, bg);
 }
 
-fn draw_squares(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
+fn draw_squares(pixmap: &mut Canvas, layout: &Layout, scene: &Scene) {
     let q = layout.square as u32;
     let colours = square_colours(scene, layout);
     for rank in 0..layout.ranks {
         for file in 0..layout.files {
             let (x, y) = layout.origin(Square::new(file, rank));
             let c = colours[rank as usize * layout.files as usize + file as usize];
-            fill_opaque(pixmap, x as u32, y as u32, q, q, c);
+            pixmap.fill_opaque(x as u32, y as u32, q, q, c);
         }
     }
 }
@@ -167,7 +237,7 @@ fn draw_squares(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
 /// The marks drawn under the pieces: zone edges, special squares, the frames of the last
 /// move's squares (or of the focused piece's, over the command square's frame), the blast
 /// ring, riposte, check, portals and marked squares. `line` is the width of a square's frame.
-fn draw_marks_under(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, line: f32) {
+fn draw_marks_under(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, line: f32) {
     let view = scene.board;
     for zone in &view.zones {
         overlays::zone_edge(pixmap, layout, zone);
@@ -203,7 +273,7 @@ fn draw_marks_under(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, line: f
 }
 
 /// The pieces, each with its badge when enhanced, faded when dormant.
-fn draw_pieces(pixmap: &mut Pixmap, layout: &Layout, view: &BoardView) {
+fn draw_pieces(pixmap: &mut Canvas, layout: &Layout, view: &BoardView) {
     let q = layout.square;
     let size = (q * 0.92).round() as u32;
     let offset = ((q - size as f32) / 2.0).round() as i32;
@@ -226,7 +296,7 @@ fn draw_pieces(pixmap: &mut Pixmap, layout: &Layout, view: &BoardView) {
 
 /// The marks drawn over the pieces: the last move's victims, the labels of building portals
 /// and marked squares, and the moves of the focused piece.
-fn draw_marks_over(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
+fn draw_marks_over(pixmap: &mut Canvas, layout: &Layout, scene: &Scene) {
     let view = scene.board;
     if let Some(marks) = scene.last_move {
         overlays::victim_crosses(pixmap, layout, marks);
@@ -253,7 +323,7 @@ fn draw_marks_over(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
 }
 
 /// The file letters under the board and the rank numbers to its left.
-fn draw_labels(pixmap: &mut Pixmap, layout: &Layout) {
+fn draw_labels(pixmap: &mut Canvas, layout: &Layout) {
     let q = layout.square;
     let px = (q * 0.34).max(9.0);
     let bottom = layout.board_y + q * layout.ranks as f32;

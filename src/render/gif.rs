@@ -117,7 +117,7 @@ pub fn render_gif(
             ..Scene::of(&still.board)
         };
         let image = render_in(&scene, layout);
-        let data = image.indexed();
+        let data = image.indexed().to_vec();
         debug_assert_eq!(data.len(), w * h, "one size for every frame");
         let delay = if final_frame { timing.last } else { timing.ply };
         let frame = if prev.is_empty() {

@@ -5,6 +5,7 @@
 //! [`BoardView`]: crate::rules::BoardView
 
 mod board;
+mod canvas;
 pub mod chart;
 pub mod eval_chart;
 mod gif;
@@ -17,8 +18,6 @@ mod png;
 mod scene;
 mod text;
 pub mod theme;
-
-use tiny_skia::Pixmap;
 
 use crate::rules::{AnyGame, Square};
 use layout::Layout;
@@ -83,8 +82,13 @@ pub fn render(scene: &Scene, options: Options) -> Image {
 
 /// Draws a scene in a given layout.
 fn render_in(scene: &Scene, layout: Layout) -> Image {
-    let mut pixmap = Pixmap::new(layout.width, layout.height).expect("the image has a size");
-    board::draw(&mut pixmap, &layout, scene);
-    panel::draw(&mut pixmap, &layout, scene);
-    Image { pixmap, layout }
+    let mut canvas = canvas::Canvas::new(layout.width, layout.height);
+    board::draw(&mut canvas, &layout, scene);
+    panel::draw(&mut canvas, &layout, scene);
+    let (pixmap, index) = canvas.finish();
+    Image {
+        pixmap,
+        index,
+        layout,
+    }
 }

@@ -2,10 +2,11 @@
 //! moves-of-one-piece legend.
 
 use tiny_skia::{
-    FillRule, GradientStop, Paint, PathBuilder, Pixmap, Point, RadialGradient, Rect, SpreadMode,
-    Stroke, StrokeDash, Transform,
+    FillRule, GradientStop, Paint, PathBuilder, Point, RadialGradient, Rect, SpreadMode, Stroke,
+    StrokeDash, Transform,
 };
 
+use super::canvas::Canvas;
 use super::layout::Layout;
 use super::theme::{self, Rgba};
 use crate::rules::{Color, MoveMarks, Square, ZoneView};
@@ -18,7 +19,7 @@ pub fn paint(c: Rgba) -> Paint<'static> {
 }
 
 /// A frame just inside a square's edge.
-pub fn frame(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba, width: f32, dashed: bool) {
+pub fn frame(pixmap: &mut Canvas, layout: &Layout, sq: Square, c: Rgba, width: f32, dashed: bool) {
     let inset = width / 2.0 + layout.square * 0.04;
     let r = layout.rect(sq);
     let Some(rect) = Rect::from_ltrb(
@@ -43,7 +44,7 @@ pub fn frame(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba, width: f
 
 /// A solid frame along a square's very edge, outside the badge of an enhanced piece: the
 /// last move's squares, the focused piece's square.
-pub fn edge(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba) {
+pub fn edge(pixmap: &mut Canvas, layout: &Layout, sq: Square, c: Rgba) {
     let w = (layout.square * 0.085).max(3.0).round();
     let r = layout.rect(sq);
     let paint = paint(c);
@@ -61,7 +62,7 @@ pub fn edge(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba) {
 /// A zone's outer edge, in the side's colour, drawn just inside the zone. White's edge lies
 /// along the boundary and Black's one stroke further in, so two zones sharing an edge show
 /// both lines. (The tint itself is part of each square's colour.)
-pub fn zone_edge(pixmap: &mut Pixmap, layout: &Layout, zone: &ZoneView) {
+pub fn zone_edge(pixmap: &mut Canvas, layout: &Layout, zone: &ZoneView) {
     let edge = match zone.color {
         Color::White => theme::WHITE_ZONE_EDGE,
         Color::Black => theme::BLACK_ZONE_EDGE,
@@ -111,7 +112,7 @@ pub fn zone_edge(pixmap: &mut Pixmap, layout: &Layout, zone: &ZoneView) {
 }
 
 /// A red X across a square: a piece removed there.
-pub fn cross(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba) {
+pub fn cross(pixmap: &mut Canvas, layout: &Layout, sq: Square, c: Rgba) {
     let r = layout.rect(sq);
     let m = layout.square * 0.22;
     let mut pb = PathBuilder::new();
@@ -130,7 +131,7 @@ pub fn cross(pixmap: &mut Pixmap, layout: &Layout, sq: Square, c: Rgba) {
 }
 
 /// A blast's ring: a dashed frame around the blasting piece and the eight squares it caught.
-pub fn blast_ring(pixmap: &mut Pixmap, layout: &Layout, marks: &MoveMarks) {
+pub fn blast_ring(pixmap: &mut Canvas, layout: &Layout, marks: &MoveMarks) {
     if let Some(centre) = marks.blast {
         let (cf, cr) = (centre.file as i16, centre.rank as i16);
         let corners = [(cf - 1, cr - 1), (cf + 1, cr + 1)];
@@ -164,7 +165,7 @@ pub fn blast_ring(pixmap: &mut Pixmap, layout: &Layout, marks: &MoveMarks) {
 }
 
 /// Crosses over the squares a move emptied (drawn above the pieces).
-pub fn victim_crosses(pixmap: &mut Pixmap, layout: &Layout, marks: &MoveMarks) {
+pub fn victim_crosses(pixmap: &mut Canvas, layout: &Layout, marks: &MoveMarks) {
     for &v in &marks.victims {
         if v != marks.to {
             cross(pixmap, layout, v, theme::VICTIM_MARK);
@@ -173,7 +174,7 @@ pub fn victim_crosses(pixmap: &mut Pixmap, layout: &Layout, marks: &MoveMarks) {
 }
 
 /// A red glow behind a royal piece in check.
-pub fn check(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
+pub fn check(pixmap: &mut Canvas, layout: &Layout, sq: Square) {
     let (cx, cy) = layout.centre(sq);
     let r = layout.square * 0.7;
     let Some(shader) = RadialGradient::new(
@@ -200,7 +201,7 @@ pub fn check(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
 }
 
 /// A green dot: the focused piece can move here.
-pub fn dot(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
+pub fn dot(pixmap: &mut Canvas, layout: &Layout, sq: Square) {
     let (cx, cy) = layout.centre(sq);
     if let Some(path) = PathBuilder::from_circle(cx, cy, layout.square * 0.15) {
         pixmap.fill_path(
@@ -214,7 +215,7 @@ pub fn dot(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
 }
 
 /// Red corners: the focused piece reaches this square only by capturing.
-pub fn corners(pixmap: &mut Pixmap, layout: &Layout, sq: Square) {
+pub fn corners(pixmap: &mut Canvas, layout: &Layout, sq: Square) {
     let r = layout.rect(sq);
     let k = layout.square * 0.28;
     let mut pb = PathBuilder::new();
@@ -257,7 +258,7 @@ fn portal_stroke(layout: &Layout, width: f32, dashed: bool) -> Stroke {
 
 /// A violet whirlpool on a portal's entrance: a tinted disc and three spiral arms. Faint and
 /// dashed while the portal is being built.
-pub fn whirlpool(pixmap: &mut Pixmap, layout: &Layout, sq: Square, building: bool) {
+pub fn whirlpool(pixmap: &mut Canvas, layout: &Layout, sq: Square, building: bool) {
     let (cx, cy) = layout.centre(sq);
     let q = layout.square;
     let (disc, arm) = if building {
@@ -302,7 +303,7 @@ pub fn whirlpool(pixmap: &mut Pixmap, layout: &Layout, sq: Square, building: boo
 /// Pink ripples on a portal's exit, with an arrow pointing the way a piece comes out (away
 /// from the entrance). Faint and dashed while the portal is being built.
 pub fn ripples(
-    pixmap: &mut Pixmap,
+    pixmap: &mut Canvas,
     layout: &Layout,
     exit: Square,
     entrance: Square,
@@ -353,7 +354,7 @@ pub fn ripples(
 
 /// A small label on a pill in a square's top corner: a portal's building progress (`2/3`) or
 /// a marked square's label. `right` puts it in the top-right corner, else the top-left.
-pub fn tag(pixmap: &mut Pixmap, layout: &Layout, sq: Square, label: &str, fill: Rgba, right: bool) {
+pub fn tag(pixmap: &mut Canvas, layout: &Layout, sq: Square, label: &str, fill: Rgba, right: bool) {
     let r = layout.rect(sq);
     let q = layout.square;
     let px = (q * 0.3).max(9.0);

@@ -146,6 +146,13 @@ impl Palette {
         palette
     }
 
+    /// The palette entry of an opaque RGBA pixel's bytes, read as one little-endian word.
+    #[inline]
+    pub fn index_word(&self, px: u32) -> u8 {
+        let k = ((px >> 3) & 0x1f) << 10 | ((px >> 11) & 0x1f) << 5 | ((px >> 19) & 0x1f);
+        self.table[k as usize & 0x7fff]
+    }
+
     /// The palette entry of a colour.
     #[inline]
     pub fn index(&self, c: [u8; 3]) -> u8 {

@@ -3,9 +3,10 @@
 //! turn it is (or the result), then the no-progress count, an open riposte, the rules' notice
 //! and the zone legend.
 
-use tiny_skia::{Pixmap, Rect, Transform};
+use tiny_skia::{Rect, Transform};
 
 use super::board::blit;
+use super::canvas::Canvas;
 use super::layout::Layout;
 use super::overlays::paint;
 use super::pieces::{self, Look};
@@ -15,7 +16,7 @@ use super::theme::{self, Rgba};
 use crate::rules::{BoardView, Color};
 
 /// Draws the strips and the panel of a scene.
-pub fn draw(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
+pub fn draw(pixmap: &mut Canvas, layout: &Layout, scene: &Scene) {
     let fallback;
     let taken = if scene.taken.is_empty() {
         fallback = lost_of(scene.board);
@@ -35,7 +36,7 @@ pub fn draw(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene) {
 }
 
 /// A square swatch: `fill` inside an `edge`-coloured border.
-fn chip(pixmap: &mut Pixmap, x: f32, y: f32, side: f32, fill: Rgba, edge: Rgba) {
+fn chip(pixmap: &mut Canvas, x: f32, y: f32, side: f32, fill: Rgba, edge: Rgba) {
     if let Some(rect) = Rect::from_xywh(x, y, side, side) {
         pixmap.fill_rect(rect, &paint(edge), Transform::identity(), None);
         let inset = (side * 0.15).max(1.0);
@@ -57,7 +58,7 @@ fn side_chip(color: Color) -> (Rgba, Rgba) {
 
 /// One side's strip: its chip, its label, then the pieces it is missing, each on a tile that keeps dark pieces readable on the dark frame, with the file a
 /// lost piece was lost on after it.
-fn strip(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, color: Color, taken: &[Taken]) {
+fn strip(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, color: Color, taken: &[Taken]) {
     let view = scene.board;
     let (top, h) = (layout.strip_y(color), layout.strip);
     let px = (h * 0.56).max(11.0);
@@ -113,7 +114,7 @@ fn strip(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, color: Color, take
 
 /// Line 1, with its baseline at `y`: whose turn, after a chip of that side's colour, and
 /// check; or the result.
-fn turn_line(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, y: f32) {
+fn turn_line(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, y: f32) {
     let view = scene.board;
     let big = layout.line * 0.68;
     let (fill, edge) = side_chip(view.turn);
@@ -139,7 +140,7 @@ fn turn_line(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, y: f32) {
 
 /// Line 2: the no-progress count, an open riposte's squares and the rules' notice from the
 /// left; the zone legend on the right.
-fn info_line(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, y: f32) {
+fn info_line(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, y: f32) {
     let view = scene.board;
     let small = layout.line * 0.56;
     let mut x = layout.board_x;
@@ -163,7 +164,7 @@ fn info_line(pixmap: &mut Pixmap, layout: &Layout, scene: &Scene, y: f32) {
 }
 
 /// A chip and a name for each side's zone, right-aligned to the board.
-fn zone_legend(pixmap: &mut Pixmap, layout: &Layout, view: &BoardView, y: f32, small: f32) {
+fn zone_legend(pixmap: &mut Canvas, layout: &Layout, view: &BoardView, y: f32, small: f32) {
     let mut x = layout.board_x + layout.square * layout.files as f32;
     for (color, fill, edge) in [
         (

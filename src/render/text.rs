@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use tiny_skia::Pixmap;
 
+use super::canvas::Surface;
 use super::theme::Rgba;
 
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -83,10 +83,7 @@ pub fn width(text: &str, px: f32) -> f32 {
 }
 
 /// Draws a line of text with its baseline at `y`, starting at `x`.
-pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, px: f32, color: Rgba) {
-    let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
-    let stride = pixmap.width() as usize;
-    let data = pixmap.pixels_mut();
+pub fn draw(surface: &mut impl Surface, text: &str, x: f32, y: f32, px: f32, color: Rgba) {
     let mut caret = x;
     for c in text.chars() {
         let g = glyph(c, px);
@@ -95,6 +92,11 @@ pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, px: f32, color: Rgb
         if g.width == 0 {
             continue;
         }
+        let rows = g.coverage.len().div_ceil(g.width) as i32;
+        let pixmap = surface.touch(ox, oy, ox + g.width as i32, oy + rows);
+        let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+        let stride = pixmap.width() as usize;
+        let data = pixmap.pixels_mut();
         for (i, &cov) in g.coverage.iter().enumerate() {
             if cov == 0 {
                 continue;
@@ -120,6 +122,6 @@ pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, px: f32, color: Rgb
 }
 
 /// Draws text centred on `cx`.
-pub fn draw_centred(pixmap: &mut Pixmap, text: &str, cx: f32, y: f32, px: f32, color: Rgba) {
-    draw(pixmap, text, cx - width(text, px) / 2.0, y, px, color);
+pub fn draw_centred(surface: &mut impl Surface, text: &str, cx: f32, y: f32, px: f32, color: Rgba) {
+    draw(surface, text, cx - width(text, px) / 2.0, y, px, color);
 }

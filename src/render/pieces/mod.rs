@@ -146,6 +146,16 @@ pub struct Sprite {
     pub pixmap: Pixmap,
     /// For each row, the first covered column and the one after the last (equal when none).
     pub rows: Vec<(i32, i32)>,
+    /// The sprite drawn over one opaque colour, by that colour's pixel value: its pixels and
+    /// their palette indices, for drawing it on a flat square without blending it again.
+    pub on: Mutex<HashMap<u32, Arc<Blended>>>,
+}
+
+/// A sprite drawn over one opaque colour: for each pixel of the sprite's box, the premultiplied
+/// bytes and the palette index (meaningful within each row's covered span).
+pub struct Blended {
+    pub rgba: Vec<u8>,
+    pub index: Vec<u8>,
 }
 
 impl Sprite {
@@ -163,7 +173,11 @@ impl Sprite {
                 }
             })
             .collect();
-        Sprite { pixmap, rows }
+        Sprite {
+            pixmap,
+            rows,
+            on: Mutex::default(),
+        }
     }
 }
 
