@@ -1039,24 +1039,8 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
             | ("POST", ["webhooks", _, token]) => {
                 let id = new_id();
                 let channel = channel_of(token);
-                state
-                    .messages
-                    .lock()
-                    .unwrap()
-                    .insert(id, (channel, json.clone()));
                 message = Some(id);
-                let content = json.get("content").cloned().unwrap_or(json!(""));
-                let components = json.get("components").cloned().unwrap_or(json!([]));
-                (
-                    200,
-                    Some(message_json(
-                        id,
-                        state.guild_of(channel),
-                        channel,
-                        &content,
-                        &components,
-                    )),
-                )
+                (200, Some(keep_message(&state, id, channel, &json)))
             }
             ("DELETE", ["webhooks", _, _, "messages", "@original"]) => (204, None),
             _ if !authorised => (
@@ -1201,24 +1185,8 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
                 let channel: u64 = channel.parse().unwrap_or(0);
                 // A message in an archived thread brings it back, as on Discord.
                 state.archived.lock().unwrap().remove(&channel);
-                state
-                    .messages
-                    .lock()
-                    .unwrap()
-                    .insert(id, (channel, json.clone()));
                 message = Some(id);
-                let content = json.get("content").cloned().unwrap_or(json!(""));
-                let components = json.get("components").cloned().unwrap_or(json!([]));
-                (
-                    200,
-                    Some(message_json(
-                        id,
-                        state.guild_of(channel),
-                        channel,
-                        &content,
-                        &components,
-                    )),
-                )
+                (200, Some(keep_message(&state, id, channel, &json)))
             }
             ("PATCH", ["channels", channel, "messages", id]) => {
                 let channel: u64 = channel.parse().unwrap_or(0);
@@ -1271,6 +1239,18 @@ async fn serve_rest(state: Arc<State>, mut stream: TcpStream) {
             return;
         }
     }
+}
+
+/// Keeps a message the bot posted, as `id` in `channel`; the message as Discord returns it.
+fn keep_message(state: &State, id: u64, channel: u64, json: &Value) -> Value {
+    state
+        .messages
+        .lock()
+        .unwrap()
+        .insert(id, (channel, json.clone()));
+    let content = json.get("content").cloned().unwrap_or(json!(""));
+    let components = json.get("components").cloned().unwrap_or(json!([]));
+    message_json(id, state.guild_of(channel), channel, &content, &components)
 }
 
 async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
