@@ -219,19 +219,6 @@ async fn run(name: &str, url: &str, games: usize, plies: usize) -> anyhow::Resul
     Ok(())
 }
 
-/// A fresh database on the PostgreSQL server `server` names.
-async fn fresh_postgres(server: &str) -> anyhow::Result<String> {
-    use sqlx::{Connection, Executor};
-    let name = format!("herald_bench_{}", std::process::id());
-    let mut c = sqlx::PgConnection::connect(server).await?;
-    c.execute(format!("CREATE DATABASE {name}").as_str())
-        .await?;
-    c.close().await?;
-    let base = server.split('?').next().unwrap_or(server);
-    let host = base.rsplit_once('/').map_or(base, |(h, _)| h);
-    Ok(format!("{host}/{name}"))
-}
-
 fn main() -> anyhow::Result<()> {
     let args = Args::read();
     let games = args.number("games", 1000, 8);
@@ -253,7 +240,7 @@ fn main() -> anyhow::Result<()> {
         run("SQLite", &sqlite, games.max(1), moves).await?;
         match postgres {
             Some(server) => {
-                let url = fresh_postgres(&server).await?;
+                let url = common::postgres::fresh_database_on(&server).await?;
                 run("PostgreSQL", &url, games.max(1), moves).await
             }
             None => {

@@ -12,6 +12,9 @@ pub mod seeded;
 #[path = "../../tests/support/clock.rs"]
 pub mod clock;
 
+#[path = "../../tests/support/postgres.rs"]
+pub mod postgres;
+
 /// A busy Epoch middlegame (117 legal moves), reached by a seeded random game.
 pub const EPOCH_MIDGAME: &str =
     "st1g1ep4ts/1h4a3g2/lla5llh2/3ll1ml2ll1/13/2l2l7/L2L2l3L1l/3MLL7/1L10L/6L4L1/2L4LLL3/S1HT4A4/1G2AEP2GHTS b Mam k6 - - - 0 23";

@@ -53,9 +53,7 @@ impl Store {
 
     /// The row a statement must find.
     async fn first<T: Row>(&self, query: Sql) -> Result<T, StoreError> {
-        self.one(query)
-            .await?
-            .ok_or(StoreError::Sql(sqlx::Error::RowNotFound))
+        Ok(self.target().first(query).await?)
     }
 
     /// Runs a statement; the number of rows it changed.
@@ -102,9 +100,7 @@ impl Tx {
     }
 
     async fn first<T: Row>(&mut self, query: Sql) -> Result<T, StoreError> {
-        self.one(query)
-            .await?
-            .ok_or(StoreError::Sql(sqlx::Error::RowNotFound))
+        Ok(self.target().first(query).await?)
     }
 
     async fn run(&mut self, query: Sql) -> Result<u64, StoreError> {

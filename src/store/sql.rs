@@ -176,6 +176,11 @@ impl Target<'_> {
         run!(self, sql, query_as_with<T>, fetch_optional)
     }
 
+    /// The row the statement must give.
+    pub async fn first<T: Row>(self, sql: Sql) -> Result<T, sqlx::Error> {
+        self.one(sql).await?.ok_or(sqlx::Error::RowNotFound)
+    }
+
     /// Runs the statement; the number of rows it changed.
     pub async fn run(self, sql: Sql) -> Result<u64, sqlx::Error> {
         run!(self, sql, query_with, execute, |r| r.rows_affected())

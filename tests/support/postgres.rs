@@ -35,22 +35,28 @@ pub fn available() -> bool {
 /// A new, empty database on the test server, and its URL; none without a server.
 pub async fn fresh_database() -> Option<String> {
     let admin = server()?;
+    Some(
+        fresh_database_on(&admin)
+            .await
+            .unwrap_or_else(|e| panic!("{VAR} names a server that does not answer: {e}")),
+    )
+}
+
+/// A new, empty database on the PostgreSQL server `admin` names, and its URL.
+pub async fn fresh_database_on(admin: &str) -> Result<String, sqlx::Error> {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let name = format!(
         "herald_test_{}_{}",
         std::process::id(),
         NEXT.fetch_add(1, Ordering::SeqCst)
     );
-    let mut c = PgConnection::connect(&admin)
-        .await
-        .unwrap_or_else(|e| panic!("{VAR} names a server that does not answer: {e}"));
+    let mut c = PgConnection::connect(admin).await?;
     c.execute(format!("CREATE DATABASE {name}").as_str())
-        .await
-        .expect("a test database is created");
+        .await?;
     let _ = c.close().await;
-    let base = admin.split('?').next().unwrap_or(&admin);
+    let base = admin.split('?').next().unwrap_or(admin);
     let server = base.rsplit_once('/').map_or(base, |(s, _)| s);
-    Some(format!("{server}/{name}"))
+    Ok(format!("{server}/{name}"))
 }
 
 /// Runs one statement on a test's database, whichever it is (to damage it on purpose).
