@@ -1,7 +1,8 @@
 //! Drawing and encoding board images, medians and sizes:
 //! `cargo bench --bench render -- --samples 50 --size 1000 --gif-size 600 --plies 100`.
 //!
-//! - a still of a crowded Epoch middlegame with its last move, as a PNG;
+//! - a still of a crowded Epoch middlegame with its last move, as a PNG, and the same indices
+//!   through the `png` crate's encoder (Paeth, fast DEFLATE), the two in turn on each sample;
 //! - a seeded Epoch game of `--plies` plies as an animated GIF, Herald's way (the fixed
 //!   palette, only the changed rectangle per frame);
 //! - for comparison, the first frames of that GIF through `image`'s GIF encoder (each frame
@@ -21,11 +22,16 @@ fn main() {
     let samples = args.number("samples", 50, 1);
     let width = args.number("size", 1000, 1000);
     still(samples, width);
+    // `--gif-samples 0` measures the still alone.
+    let gif_samples = args.number("gif-samples", (samples / 10).max(1), 1);
+    if gif_samples == 0 {
+        return;
+    }
     let plies = args.number("plies", 100, 6);
     let gif_width = args.number("gif-size", 600, 600);
     let game = seeded(plies);
-    animation(&*game, (samples / 10).max(1), gif_width);
-    with_image_crate(&*game, args.number("image-frames", 4, 1), gif_width);
+    animation(&*game, gif_samples, gif_width);
+    with_image_crate(&*game, args.number("image-frames", 4, 1).max(1), gif_width);
 }
 
 fn still(samples: usize, width: u32) {
@@ -41,16 +47,36 @@ fn still(samples: usize, width: u32) {
     let options = Options { width, flip: false };
     // The first render fills the sprite cache and the palette; a running bot pays that once.
     let mut png = render(&scene, options).png().expect("a PNG");
+    let colours = palette_of(&png);
     let (mut draw, mut encode, mut total) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..samples {
+    let (mut crate_encode, mut crate_bytes) = (Vec::new(), 0);
+    for i in 0..samples {
         let t = Instant::now();
         let image = render(&scene, options);
         let drawn = t.elapsed().as_secs_f64();
-        png = image.png().expect("a PNG");
-        let all = t.elapsed().as_secs_f64();
+        // Herald's encoder and, for comparison, the `png` crate's on the same indices, the
+        // first straight after drawing in turn (it finds the indices warmer).
+        let mut ours = || {
+            let t = Instant::now();
+            png = image.png().expect("a PNG");
+            t.elapsed().as_secs_f64()
+        };
+        let theirs = || {
+            let t = Instant::now();
+            let bytes = png_crate(image.width(), image.height(), image.indexed(), &colours);
+            (t.elapsed().as_secs_f64(), bytes)
+        };
+        let (mine, (other, bytes)) = if i % 2 == 0 {
+            (ours(), theirs())
+        } else {
+            let other = theirs();
+            (ours(), other)
+        };
+        crate_bytes = bytes.len();
         draw.push(drawn);
-        encode.push(all - drawn);
-        total.push(all);
+        encode.push(mine);
+        total.push(drawn + mine);
+        crate_encode.push(other);
     }
     let image = render(&scene, options);
     println!(
@@ -63,6 +89,38 @@ fn still(samples: usize, width: u32) {
         median(total) * 1e3,
         png.len()
     );
+    println!(
+        "  the same indices through the png crate's encoder (Paeth, fast), as before: median encode {:.2} ms; PNG {crate_bytes} bytes",
+        median(crate_encode) * 1e3
+    );
+}
+
+/// The palette of a PNG, as its decoder reads it.
+fn palette_of(png: &[u8]) -> Vec<u8> {
+    let reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .expect("a PNG");
+    reader
+        .info()
+        .palette
+        .as_deref()
+        .expect("a palette")
+        .to_vec()
+}
+
+/// Indices encoded by the `png` crate with the Paeth filter and its fast compression.
+fn png_crate(width: u32, height: u32, index: &[u8], colours: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(96 * 1024);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(colours.to_vec());
+    encoder.set_compression(png::Compression::Fast);
+    encoder.set_filter(png::Filter::Paeth);
+    let mut writer = encoder.write_header().expect("a header");
+    writer.write_image_data(index).expect("the rows");
+    writer.finish().expect("the end");
+    out
 }
 
 /// The scene of each of the first `count` positions of an Epoch game (the start, then after

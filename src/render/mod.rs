@@ -7,6 +7,7 @@
 mod board;
 mod canvas;
 pub mod chart;
+mod deflate;
 pub mod eval_chart;
 mod gif;
 pub mod layout;
