@@ -98,6 +98,12 @@ impl Tokens {
     #[inline]
     fn literal(&mut self, b: u8) {
         self.end_run();
+        self.push(b);
+    }
+
+    /// Adds any byte as a literal, zero or not, with no run pending.
+    #[inline]
+    fn push(&mut self, b: u8) {
         self.tokens.push(b as u32);
         self.counts[b as usize] += 1;
         self.len += 1;
@@ -129,13 +135,7 @@ impl Tokens {
             );
             self.zeros(lead);
             self.end_run();
-            for &b in &word[lead..8 - trail] {
-                self.tokens.push(b as u32);
-                self.counts[b as usize] += 1;
-                self.len += 1;
-                self.sums.0 += b as u64;
-                self.sums.1 += (self.len * b as u64) as u128;
-            }
+            word[lead..8 - trail].iter().for_each(|&b| self.push(b));
             self.zeros(trail);
         }
         words.remainder().iter().for_each(|&b| self.byte(b));
