@@ -138,9 +138,19 @@ impl Canvas {
         self.index[at..at + index.len()].copy_from_slice(index);
     }
 
-    /// [`Pixmap::fill_rect`], marking what it covers.
+    /// [`Pixmap::fill_rect`], marking what it covers; a rectangle on whole pixels in an
+    /// opaque colour (a zone's edge, the last move's frame, a tile) is a flat fill, pixels
+    /// and indices, with nothing left to look up.
     pub fn fill_rect(&mut self, rect: Rect, paint: &Paint, transform: Transform, mask: Option<()>) {
         debug_assert!(transform.is_identity() && mask.is_none());
+        if let Some(c) = opaque_solid(paint) {
+            let edges = [rect.left(), rect.top(), rect.right(), rect.bottom()];
+            if edges.iter().all(|e| e.fract() == 0.0 && *e >= 0.0) {
+                let [x0, y0, x1, y1] = edges.map(|e| e as u32);
+                self.fill_opaque(x0, y0, x1 - x0, y1 - y0, c);
+                return;
+            }
+        }
         self.mark_bounds(rect, 0.0);
         self.pixmap.fill_rect(rect, paint, transform, None);
     }
@@ -234,6 +244,16 @@ impl Surface for Canvas {
         self.mark(x0, y0, x1, y1);
         &mut self.pixmap
     }
+}
+
+/// The colour of a paint that covers what it fills: one opaque colour, drawn source over.
+fn opaque_solid(paint: &Paint) -> Option<[u8; 3]> {
+    let tiny_skia::Shader::SolidColor(colour) = paint.shader else {
+        return None;
+    };
+    let c = colour.to_color_u8();
+    (paint.blend_mode == tiny_skia::BlendMode::SourceOver && c.alpha() == 255)
+        .then(|| [c.red(), c.green(), c.blue()])
 }
 
 /// The palette indices of a run of RGBA pixels, a colour looked up once while it repeats.

@@ -49,16 +49,28 @@ fn length_slot(len: usize) -> usize {
     LENGTH_SLOT[len] as usize
 }
 
+/// Where each run of three or more zeros falls: the number of literals before it, and its
+/// length.
+type Runs = Vec<(u32, u32)>;
+
 thread_local! {
-    /// The token list of the last stream written on this thread, for the next.
-    static SPARE: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The buffers of the last stream written on this thread, for the next.
+    static SPARE: std::cell::Cell<(Vec<u8>, Runs)> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
 }
 
-/// Data as literals and runs of zeros, with the counts of the symbols it will be written as
-/// and its Adler-32 checksum so far.
+/// Room past the literals written so far, for writing eight bytes at a time.
+const SLACK: usize = 8;
+
+/// Data as literals and runs of zeros, with the counts of the runs' symbols and its Adler-32
+/// checksum so far. The literals are kept as bytes, eight written at a time, and counted once
+/// at the end; a run is where it falls among them and its length.
 pub struct Tokens {
-    /// A byte (below 256), or a run of `t - 256` zeros, three or more.
-    tokens: Vec<u32>,
+    /// The literal bytes, zeros of short runs among them: the first `written`, then room.
+    literals: Vec<u8>,
+    written: usize,
+    runs: Runs,
+    /// The counts of the symbols the runs are written as (literal counts come at the end).
     counts: [u32; 286],
     /// The bytes so far, the pending run included.
     len: u64,
@@ -71,12 +83,14 @@ pub struct Tokens {
 
 impl Tokens {
     pub fn new() -> Tokens {
-        // The last stream's list, emptied: a board's is a quarter of a megabyte, which a
+        // The last stream's buffers: a board's literals are a sixth of a megabyte, which a
         // fresh allocation would map and fault in page by page every time.
-        let mut tokens = SPARE.with(|s| s.take());
-        tokens.clear();
+        let (literals, mut runs) = SPARE.with(|s| s.take());
+        runs.clear();
         Tokens {
-            tokens,
+            literals,
+            written: 0,
+            runs,
             counts: [0; 286],
             len: 0,
             sums: (0, 0),
@@ -90,25 +104,12 @@ impl Tokens {
         if b == 0 {
             self.zeros(1);
         } else {
-            self.literal(b);
+            self.end_run();
+            self.len += 1;
+            self.sums.0 += b as u64;
+            self.sums.1 += (self.len * b as u64) as u128;
+            self.write(b as u64, 1);
         }
-    }
-
-    /// Adds a byte that is not zero.
-    #[inline]
-    fn literal(&mut self, b: u8) {
-        self.end_run();
-        self.push(b);
-    }
-
-    /// Adds any byte as a literal, zero or not, with no run pending.
-    #[inline]
-    fn push(&mut self, b: u8) {
-        self.tokens.push(b as u32);
-        self.counts[b as usize] += 1;
-        self.len += 1;
-        self.sums.0 += b as u64;
-        self.sums.1 += (self.len * b as u64) as u128;
     }
 
     /// Adds `n` zeros.
@@ -118,9 +119,21 @@ impl Tokens {
         self.len += n as u64;
     }
 
+    /// Appends the first `n` bytes of `word` (little-endian) to the literals.
+    #[inline]
+    fn write(&mut self, word: u64, n: usize) {
+        if self.written + SLACK > self.literals.len() {
+            let room = (self.literals.len() * 2).max(self.written + SLACK + 4096);
+            self.literals.resize(room, 0);
+        }
+        self.literals[self.written..self.written + SLACK].copy_from_slice(&word.to_le_bytes());
+        self.written += n;
+    }
+
     /// Adds a run of bytes, eight at a time: a word of zeros at once; in another word, the
     /// zeros before its first other byte join the run before, those after its last start the
-    /// next, and the bytes between are literals, zeros among them (fewer branches).
+    /// next, and the bytes between are written as literals in one store, zeros among them.
+    /// The word's checksum sums are worked out in a few multiplications, not byte by byte.
     pub fn bytes(&mut self, bytes: &[u8]) {
         let mut words = bytes.chunks_exact(8);
         for word in &mut words {
@@ -129,14 +142,18 @@ impl Tokens {
                 self.zeros(8);
                 continue;
             }
+            let (sum, placed) = word_sums(w);
+            self.sums.0 += sum;
+            self.sums.1 += ((self.len + 1) * sum + placed) as u128;
             let (lead, trail) = (
                 w.trailing_zeros() as usize / 8,
                 w.leading_zeros() as usize / 8,
             );
-            self.zeros(lead);
+            self.run += lead;
             self.end_run();
-            word[lead..8 - trail].iter().for_each(|&b| self.push(b));
-            self.zeros(trail);
+            self.write(w >> (8 * lead), 8 - lead - trail);
+            self.run = trail;
+            self.len += 8;
         }
         words.remainder().iter().for_each(|&b| self.byte(b));
     }
@@ -151,10 +168,9 @@ impl Tokens {
         }
         self.run = 0;
         if n < 3 {
-            self.tokens.extend_from_slice(&[0, 0][..n]);
-            self.counts[0] += n as u32;
+            self.write(0, n);
         } else {
-            self.tokens.push(256 + n as u32);
+            self.runs.push((self.written as u32, n as u32));
             run_pieces(n, |copy| self.counts[piece_symbol(copy)] += 1);
         }
     }
@@ -169,9 +185,30 @@ impl Tokens {
         ((b as u32) << 16) | a as u32
     }
 
+    /// Counts the literals into the symbol counts: four tables in turn, so that a byte
+    /// repeating the one before does not wait on its own count.
+    fn count_literals(&mut self) {
+        let mut tables = [[0u32; 256]; 4];
+        let mut quads = self.literals[..self.written].chunks_exact(4);
+        for q in &mut quads {
+            tables[0][q[0] as usize] += 1;
+            tables[1][q[1] as usize] += 1;
+            tables[2][q[2] as usize] += 1;
+            tables[3][q[3] as usize] += 1;
+        }
+        quads
+            .remainder()
+            .iter()
+            .for_each(|&b| tables[0][b as usize] += 1);
+        for (i, count) in self.counts[..256].iter_mut().enumerate() {
+            *count += tables.iter().map(|t| t[i]).sum::<u32>();
+        }
+    }
+
     /// The zlib stream of the data, appended to `out`.
     pub fn zlib(mut self, out: &mut Vec<u8>) {
         self.end_run();
+        self.count_literals();
         self.counts[END] += 1;
         // Deflate with a 32 KiB window, the fastest level; the check bits make it a
         // multiple of 31.
@@ -193,13 +230,28 @@ impl Tokens {
         all.push(1);
         write_lengths(&mut bits, &all, literals);
         let codes = canonical(&lengths);
-        for &t in &self.tokens {
-            if t < 256 {
-                let (code, len) = codes[t as usize];
-                bits.put(code as u64, len);
-                continue;
+        let mut from = 0;
+        let mut put_literals = |bits: &mut Bits, to: usize| {
+            // Three codes of at most 15 bits each after at most 7 pending: 52 bits, within
+            // the buffer, so three go in before the whole bytes are written, with no test.
+            bits.drain();
+            let mut threes = self.literals[from..to].chunks_exact(3);
+            for three in &mut threes {
+                for &b in three {
+                    let (code, len) = codes[b as usize];
+                    bits.add(code as u64, len);
+                }
+                bits.drain();
             }
-            run_pieces(t as usize - 256, |copy| {
+            for &b in threes.remainder() {
+                let (code, len) = codes[b as usize];
+                bits.put(code as u64, len);
+            }
+            from = to;
+        };
+        for &(at, n) in &self.runs {
+            put_literals(&mut bits, at as usize);
+            run_pieces(n as usize, |copy| {
                 if copy == 0 {
                     let (code, len) = codes[0];
                     bits.put(code as u64, len);
@@ -214,12 +266,30 @@ impl Tokens {
                 bits.put(0, 1);
             });
         }
+        put_literals(&mut bits, self.written);
         let (code, len) = codes[END];
         bits.put(code as u64, len);
         bits.flush();
         out.extend_from_slice(&self.adler32().to_be_bytes());
-        SPARE.with(|s| s.set(self.tokens));
+        SPARE.with(|s| s.set((self.literals, self.runs)));
     }
+}
+
+/// The sum of the eight bytes of `w` (little-endian), and the sum of each times its place,
+/// 0 to 7, in a few multiplications: byte pairs are added into four 16-bit lanes, and the
+/// top lane of a product with a constant is the lanes' sum, each lane weighted.
+#[inline]
+fn word_sums(w: u64) -> (u64, u64) {
+    const LANES: u64 = 0x00ff_00ff_00ff_00ff;
+    // Lane i holds byte 2i, and byte 2i + 1.
+    let (even, odd) = (w & LANES, (w >> 8) & LANES);
+    let pairs = even + odd;
+    // The top lane of x·(1, 1, 1, 1) is Σ xi; of x·(0, 1, 2, 3) from the top, Σ i·xi. No lane
+    // carries into the next: each holds at most 6 × 510.
+    let sum = |x: u64| x.wrapping_mul(0x0001_0001_0001_0001) >> 48;
+    let placed = pairs.wrapping_mul(0x0000_0001_0002_0003) >> 48;
+    // Σ k·bk = Σ 2i·(b2i + b2i+1) + Σ b2i+1.
+    (sum(pairs), 2 * placed + sum(odd))
 }
 
 /// The symbols of a run of `n` zeros: calls `each` with 0 for a literal zero, or with the
@@ -266,6 +336,26 @@ impl Bits<'_> {
             self.buffer >>= 32;
             self.count -= 32;
         }
+    }
+
+    /// Adds bits with no check: the caller keeps the count within 64.
+    #[inline(always)]
+    fn add(&mut self, bits: u64, n: u8) {
+        self.buffer |= bits << self.count;
+        self.count += n;
+    }
+
+    /// Writes the whole bytes of the buffer, leaving fewer than eight bits: eight bytes are
+    /// stored and the length set after the whole ones, so that nothing depends on how many.
+    #[inline(always)]
+    fn drain(&mut self) {
+        let whole = (self.count / 8) as usize;
+        let len = self.out.len();
+        self.out.extend_from_slice(&self.buffer.to_le_bytes());
+        self.out.truncate(len + whole);
+        // Shifting by 64 is not defined: at 64 bits (never reached) the buffer is all out.
+        self.buffer = self.buffer.checked_shr(whole as u32 * 8).unwrap_or(0);
+        self.count -= whole as u8 * 8;
     }
 
     fn flush(&mut self) {
@@ -462,7 +552,7 @@ fn adler32(data: &[u8]) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{adler32, code_lengths, stored, Tokens, MAX_BITS};
+    use super::{adler32, code_lengths, stored, word_sums, Tokens, MAX_BITS};
 
     fn zlib(data: &[u8]) -> Vec<u8> {
         let mut tokens = Tokens::new();
@@ -512,6 +602,21 @@ mod tests {
         assert_eq!(tokens.adler32(), adler32(&data));
         // A known value: "Wikipedia" is 0x11E60398.
         assert_eq!(adler32(b"Wikipedia"), 0x11E6_0398);
+    }
+
+    /// A word's sums from its lanes equal the bytes added one by one, the largest included.
+    #[test]
+    fn a_words_sums_are_those_of_its_bytes() {
+        let mut w = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..10_000 {
+            for word in [w, u64::MAX, w & 0xff00_ff00_00ff_0000, 1 << 63, 1] {
+                let bytes = word.to_le_bytes();
+                let sum: u64 = bytes.iter().map(|&b| b as u64).sum();
+                let placed: u64 = (0..8).map(|k| k as u64 * bytes[k] as u64).sum();
+                assert_eq!(word_sums(word), (sum, placed), "{word:#x}");
+            }
+            w = w.rotate_left(13).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5555;
+        }
     }
 
     /// Codes for counts as skewed as a board's (one symbol in most places, many seen once)

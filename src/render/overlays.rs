@@ -67,9 +67,15 @@ pub fn zone_edge(pixmap: &mut Canvas, layout: &Layout, zone: &ZoneView) {
         Color::White => theme::WHITE_ZONE_EDGE,
         Color::Black => theme::BLACK_ZONE_EDGE,
     };
-    let inside = |f: i16, r: i16| {
-        layout.contains(f, r) && zone.squares.contains(&Square::new(f as u8, r as u8))
-    };
+    // The zone's squares as a map of the board, looked up for each square's four neighbours.
+    let files = layout.files as usize;
+    let mut member = vec![false; files * layout.ranks as usize];
+    for sq in &zone.squares {
+        if let Some(m) = member.get_mut(sq.rank as usize * files + sq.file as usize) {
+            *m = true;
+        }
+    }
+    let inside = |f: i16, r: i16| layout.contains(f, r) && member[r as usize * files + f as usize];
     let w = (layout.square * 0.06).max(2.0).round();
     let inset = match zone.color {
         Color::White => 0.0,

@@ -175,7 +175,7 @@ fn paeth(line: &[u8], above: &[u8], tokens: &mut Tokens) -> u8 {
     );
     // Fixed-size lanes, so that the loop is vector code.
     const LANES: usize = 32;
-    let mut out = [0; LANES];
+    let (mut out, mut most) = ([0; LANES], [0; LANES]);
     let mut x = rest.chunks_exact(LANES);
     let (mut a, mut b, mut c) = (
         left.chunks_exact(LANES),
@@ -194,7 +194,10 @@ fn paeth(line: &[u8], above: &[u8], tokens: &mut Tokens) -> u8 {
         for i in 0..LANES {
             out[i] = x[i].wrapping_sub(predict(a[i], b[i], c[i]));
         }
-        last = last.max(x.iter().copied().fold(0, u8::max));
+        // The largest pixel lane by lane (vector code), brought to one at the row's end.
+        for i in 0..LANES {
+            most[i] = most[i].max(x[i]);
+        }
         tokens.bytes(&out);
     }
     let tail = x.remainder().iter().zip(a.remainder());
@@ -202,7 +205,7 @@ fn paeth(line: &[u8], above: &[u8], tokens: &mut Tokens) -> u8 {
         tokens.byte(x.wrapping_sub(predict(a, b, c)));
         last = last.max(x);
     }
-    last
+    most.into_iter().fold(last, u8::max)
 }
 
 /// The Paeth predictor of a pixel from its left `a`, upper `b` and upper-left `c` neighbours,

@@ -95,29 +95,42 @@ pub fn draw(surface: &mut impl Surface, text: &str, x: f32, y: f32, px: f32, col
         let rows = g.coverage.len().div_ceil(g.width) as i32;
         let pixmap = surface.touch(ox, oy, ox + g.width as i32, oy + rows);
         let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
-        let stride = pixmap.width() as usize;
-        let data = pixmap.pixels_mut();
-        for (i, &cov) in g.coverage.iter().enumerate() {
-            if cov == 0 {
-                continue;
-            }
-            let (px_x, px_y) = (ox + (i % g.width) as i32, oy + (i / g.width) as i32);
-            if px_x < 0 || px_y < 0 || px_x >= w || px_y >= h {
-                continue;
-            }
-            let a = cov as u32 * color.3 as u32 / 255;
-            let dst = &mut data[px_y as usize * stride + px_x as usize];
-            // Source over, premultiplied: the source colour weighted by its coverage.
-            let blend = |d: u8, s: u8| ((s as u32 * a + d as u32 * (255 - a) + 127) / 255) as u8;
-            if let Some(p) = tiny_skia::PremultipliedColorU8::from_rgba(
-                blend(dst.red(), color.0),
-                blend(dst.green(), color.1),
-                blend(dst.blue(), color.2),
-                blend(dst.alpha(), 255),
-            ) {
-                *dst = p;
+        // The part of the glyph on the image, worked out once.
+        let (x0, x1) = ((-ox).max(0), (g.width as i32).min(w - ox));
+        let (y0, y1) = ((-oy).max(0), rows.min(h - oy));
+        if x0 >= x1 || y0 >= y1 {
+            continue;
+        }
+        let stride = w as usize;
+        let data = pixmap.data_mut();
+        for gy in y0..y1 {
+            let cover = &g.coverage[gy as usize * g.width..][x0 as usize..x1 as usize];
+            let at = ((oy + gy) as usize * stride + (ox + x0) as usize) * 4;
+            let row = &mut data[at..at + cover.len() * 4];
+            for (&cov, dst) in cover.iter().zip(row.chunks_exact_mut(4)) {
+                if cov != 0 {
+                    over(dst, color, cov);
+                }
             }
         }
+    }
+}
+
+/// Text colour `color` at coverage `cov` over the premultiplied pixel `dst`, source over.
+#[inline]
+fn over(dst: &mut [u8], color: Rgba, cov: u8) {
+    let a = cov as u32 * color.3 as u32 / 255;
+    // Source over, premultiplied: the source colour weighted by its coverage.
+    let blend = |d: u8, s: u8| ((s as u32 * a + d as u32 * (255 - a) + 127) / 255) as u8;
+    let out = [
+        blend(dst[0], color.0),
+        blend(dst[1], color.1),
+        blend(dst[2], color.2),
+        blend(dst[3], 255),
+    ];
+    // A premultiplied colour never exceeds its alpha (always so on an opaque board).
+    if out[..3].iter().all(|&c| c <= out[3]) {
+        dst.copy_from_slice(&out);
     }
 }
 
