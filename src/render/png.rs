@@ -175,7 +175,7 @@ fn paeth(line: &[u8], above: &[u8], tokens: &mut Tokens) -> u8 {
     );
     // Fixed-size lanes, so that the loop is vector code.
     const LANES: usize = 32;
-    let (mut out, mut most) = ([0; LANES], [0; LANES]);
+    let (mut out, mut most, mut zeros) = ([0; LANES], [0; LANES], 0);
     let mut x = rest.chunks_exact(LANES);
     let (mut a, mut b, mut c) = (
         left.chunks_exact(LANES),
@@ -187,10 +187,12 @@ fn paeth(line: &[u8], above: &[u8], tokens: &mut Tokens) -> u8 {
         let (x, a, b, c) = (lane(x), lane(a), lane(b), lane(c));
         // Pixels equal to those above, with the one to their left: all zeros (most of a
         // board, whose squares are flat), and no predictor to work out.
+        // Counted here and handed over once per stretch.
         if x == b && a[0] == c[0] {
-            tokens.zeros(LANES);
+            zeros += LANES;
             continue;
         }
+        tokens.zeros(std::mem::take(&mut zeros));
         for i in 0..LANES {
             out[i] = x[i].wrapping_sub(predict(a[i], b[i], c[i]));
         }
@@ -200,6 +202,7 @@ fn paeth(line: &[u8], above: &[u8], tokens: &mut Tokens) -> u8 {
         }
         tokens.bytes(&out);
     }
+    tokens.zeros(zeros);
     let tail = x.remainder().iter().zip(a.remainder());
     for (((&x, &a), &b), &c) in tail.zip(b.remainder()).zip(c.remainder()) {
         tokens.byte(x.wrapping_sub(predict(a, b, c)));
