@@ -276,9 +276,43 @@ pub fn index_run(palette: &Palette, pixels: &[u8], out: &mut [u8]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::overlays::paint;
+    use super::super::theme::{self, Rgba};
     use super::super::{render, snapshot, start_board, taken, Options, Players, Scene};
-    use super::SPARE;
+    use super::{Canvas, SPARE};
     use crate::rules::{new_game, VariantId};
+    use tiny_skia::{Pixmap, Rect, Transform};
+
+    /// A rectangle filled flat (whole pixels, an opaque colour) has the pixels the drawing
+    /// library gives it, and so do those it draws itself (a fraction of a pixel, a
+    /// translucent colour, a rectangle partly off the image); every index is its pixel's.
+    #[test]
+    fn a_flat_rectangle_is_the_one_the_library_draws() {
+        let rects = [
+            ((3.0, 5.0, 40.0, 17.0), theme::WHITE_ZONE_EDGE),
+            ((10.0, 0.0, 1.0, 60.0), theme::LAST_MOVE_EDGE),
+            ((20.5, 7.25, 30.0, 9.5), theme::BLACK_ZONE_EDGE),
+            ((8.0, 8.0, 50.0, 50.0), theme::LAST_MOVE),
+            ((50.0, 40.0, 30.0, 30.0), theme::TILE),
+            ((-4.0, 30.0, 12.0, 6.0), Rgba(200, 40, 40, 255)),
+        ];
+        let mut canvas = Canvas::new(64, 64);
+        let mut plain = Pixmap::new(64, 64).expect("a pixmap");
+        let background = theme::BACKGROUND.rgb();
+        canvas.fill_opaque(0, 0, 64, 64, background);
+        plain.fill(theme::BACKGROUND.skia());
+        for ((x, y, w, h), colour) in rects {
+            let rect = Rect::from_xywh(x, y, w, h).expect("a rectangle");
+            canvas.fill_rect(rect, &paint(colour), Transform::identity(), None);
+            plain.fill_rect(rect, &paint(colour), Transform::identity(), None);
+        }
+        let (pixmap, index) = canvas.finish();
+        assert!(pixmap.data() == plain.data(), "the same pixels");
+        let palette = super::palette();
+        for (p, &i) in pixmap.pixels().iter().zip(&index) {
+            assert_eq!(i, palette.index([p.red(), p.green(), p.blue()]));
+        }
+    }
 
     /// Every picture's kept indices equal the indices of its pixels, looked up one by one, and
     /// its pixels are the same drawn on new planes or on an earlier picture's:
