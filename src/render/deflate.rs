@@ -284,8 +284,9 @@ fn word_sums(w: u64) -> (u64, u64) {
     // Lane i holds byte 2i, and byte 2i + 1.
     let (even, odd) = (w & LANES, (w >> 8) & LANES);
     let pairs = even + odd;
-    // The top lane of x·(1, 1, 1, 1) is Σ xi; of x·(0, 1, 2, 3) from the top, Σ i·xi. No lane
-    // carries into the next: each holds at most 6 × 510.
+    // The top lane of x × 0x0001_0001_0001_0001 is x0 + x1 + x2 + x3, and of
+    // x × 0x0000_0001_0002_0003 it is x1 + 2·x2 + 3·x3 (lane i weighted by i): no lane of
+    // either product carries into the next, each holding at most 6 × 510.
     let sum = |x: u64| x.wrapping_mul(0x0001_0001_0001_0001) >> 48;
     let placed = pairs.wrapping_mul(0x0000_0001_0002_0003) >> 48;
     // Σ k·bk = Σ 2i·(b2i + b2i+1) + Σ b2i+1.
