@@ -22,6 +22,16 @@ pub trait Surface {
     /// The pixmap, for drawing that changes pixels only in `[x0, x1) × [y0, y1)` (any
     /// coordinates; clipped here).
     fn touch(&mut self, x0: i32, y0: i32, x1: i32, y1: i32) -> &mut Pixmap;
+
+    /// The pixel value of `[x0, x1) × [y0, y1)` where it lies on the image, is opaque, and
+    /// all one value: somewhere [`Surface::paste`] may put what was blended over that value.
+    fn flat(&self, _x0: i32, _y0: i32, _x1: i32, _y1: i32) -> Option<u32> {
+        None
+    }
+
+    /// Writes a box `width` pixels wide at (`x`, `y`), inside the image, row by row: its RGBA
+    /// bytes and their palette indices.
+    fn paste(&mut self, _x: i32, _y: i32, _width: usize, _rgba: &[u8], _index: &[u8]) {}
 }
 
 impl Surface for Pixmap {
@@ -244,6 +254,31 @@ impl Surface for Canvas {
         self.mark(x0, y0, x1, y1);
         &mut self.pixmap
     }
+
+    fn flat(&self, x0: i32, y0: i32, x1: i32, y1: i32) -> Option<u32> {
+        let (w, h) = (self.width() as i32, self.pixmap.height() as i32);
+        if x0 < 0 || y0 < 0 || x1 > w || y1 > h || x0 >= x1 || y0 >= y1 {
+            return None;
+        }
+        let bytes = self.pixmap.data();
+        let at = |x: i32, y: i32| (y as usize * w as usize + x as usize) * 4;
+        let first: [u8; 4] = bytes[at(x0, y0)..at(x0, y0) + 4].try_into().ok()?;
+        if first[3] != 255 {
+            return None;
+        }
+        let flat = (y0..y1).all(|y| {
+            let row = &bytes[at(x0, y)..at(x1, y)];
+            row.chunks_exact(4).all(|p| p == first)
+        });
+        flat.then(|| u32::from_le_bytes(first))
+    }
+
+    fn paste(&mut self, x: i32, y: i32, width: usize, rgba: &[u8], index: &[u8]) {
+        let rows = rgba.chunks_exact(width * 4).zip(index.chunks_exact(width));
+        for (row, (pixels, indices)) in rows.enumerate() {
+            self.copy_row(x as usize, y as usize + row, pixels, indices);
+        }
+    }
 }
 
 /// The colour of a paint that covers what it fills: one opaque colour, drawn source over.
@@ -305,6 +340,28 @@ mod tests {
             let rect = Rect::from_xywh(x, y, w, h).expect("a rectangle");
             canvas.fill_rect(rect, &paint(colour), Transform::identity(), None);
             plain.fill_rect(rect, &paint(colour), Transform::identity(), None);
+        }
+        let (pixmap, index) = canvas.finish();
+        assert!(pixmap.data() == plain.data(), "the same pixels");
+        let palette = super::palette();
+        for (p, &i) in pixmap.pixels().iter().zip(&index) {
+            assert_eq!(i, palette.index([p.red(), p.green(), p.blue()]));
+        }
+    }
+
+    /// Text on a flat colour, pasted as once blended there (the second line from the cache),
+    /// is the text blended pixel by pixel, and so is text that runs off the image; every
+    /// index is its pixel's.
+    #[test]
+    fn text_pasted_on_a_flat_colour_is_the_text_blended_there() {
+        use super::super::text;
+        let mut canvas = Canvas::new(160, 70);
+        let mut plain = Pixmap::new(160, 70).expect("a pixmap");
+        canvas.fill_opaque(0, 0, 160, 70, theme::BACKGROUND.rgb());
+        plain.fill(theme::BACKGROUND.skia());
+        for (x, y) in [(6.0, 24.0), (6.0, 56.0), (-7.0, 40.0)] {
+            text::draw(&mut canvas, "Qxe9 13", x, y, 21.0, theme::LABEL);
+            text::draw(&mut plain, "Qxe9 13", x, y, 21.0, theme::LABEL);
         }
         let (pixmap, index) = canvas.finish();
         assert!(pixmap.data() == plain.data(), "the same pixels");

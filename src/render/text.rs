@@ -7,6 +7,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 
 use super::canvas::Surface;
+use super::palette::palette;
+use super::pieces::Blended;
 use super::theme::Rgba;
 
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -23,6 +25,41 @@ struct Mask {
     width: usize,
     coverage: Vec<u8>,
     advance: f32,
+    /// The glyph drawn in one colour over one opaque pixel value, by (colour, pixel value):
+    /// its box's pixels and their palette indices, for text on a flat background.
+    on: Mutex<HashMap<(u32, u32), Arc<Blended>>>,
+}
+
+impl Mask {
+    /// The glyph in `color` over the opaque pixel value `under`, from its cache or blended now
+    /// (as [`draw`] blends it) and cached.
+    fn over(&self, color: Rgba, under: u32) -> Arc<Blended> {
+        let key = (
+            u32::from_le_bytes([color.0, color.1, color.2, color.3]),
+            under,
+        );
+        if let Some(found) = self.on.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return found;
+        }
+        let mut rgba: Vec<u8> = std::iter::repeat_n(under.to_le_bytes(), self.coverage.len())
+            .flatten()
+            .collect();
+        for (&cov, dst) in self.coverage.iter().zip(rgba.chunks_exact_mut(4)) {
+            if cov != 0 {
+                over(dst, color, cov);
+            }
+        }
+        let palette = palette();
+        let index = rgba
+            .chunks_exact(4)
+            .map(|p| palette.index([p[0], p[1], p[2]]))
+            .collect();
+        let blended = Arc::new(Blended { rgba, index });
+        if let Ok(mut m) = self.on.lock() {
+            m.insert(key, blended.clone());
+        }
+        blended
+    }
 }
 
 /// Sizes are cached in quarter pixels.
@@ -60,6 +97,7 @@ fn glyph(c: char, px: f32) -> Arc<Mask> {
                     width,
                     coverage,
                     advance,
+                    on: Mutex::default(),
                 }
             }
             None => Mask {
@@ -68,6 +106,7 @@ fn glyph(c: char, px: f32) -> Arc<Mask> {
                 width: 0,
                 coverage: Vec::new(),
                 advance,
+                on: Mutex::default(),
             },
         };
     let mask = Arc::new(mask);
@@ -93,6 +132,13 @@ pub fn draw(surface: &mut impl Surface, text: &str, x: f32, y: f32, px: f32, col
             continue;
         }
         let rows = g.coverage.len().div_ceil(g.width) as i32;
+        // On one flat colour (a label on the frame, the panel's lines): the glyph as once
+        // blended over it, pixels and indices.
+        if let Some(under) = surface.flat(ox, oy, ox + g.width as i32, oy + rows) {
+            let blended = g.over(color, under);
+            surface.paste(ox, oy, g.width, &blended.rgba, &blended.index);
+            continue;
+        }
         let pixmap = surface.touch(ox, oy, ox + g.width as i32, oy + rows);
         let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
         // The part of the glyph on the image, worked out once.
