@@ -70,10 +70,12 @@ pub fn zone_edge(pixmap: &mut Canvas, layout: &Layout, zone: &ZoneView) {
     // The zone's squares as a map of the board, looked up for each square's four neighbours.
     let files = layout.files as usize;
     let mut member = vec![false; files * layout.ranks as usize];
-    for sq in &zone.squares {
-        if let Some(m) = member.get_mut(sq.rank as usize * files + sq.file as usize) {
-            *m = true;
-        }
+    for sq in zone
+        .squares
+        .iter()
+        .filter(|sq| layout.contains(sq.file as i16, sq.rank as i16))
+    {
+        member[sq.rank as usize * files + sq.file as usize] = true;
     }
     let inside = |f: i16, r: i16| layout.contains(f, r) && member[r as usize * files + f as usize];
     let w = (layout.square * 0.06).max(2.0).round();
