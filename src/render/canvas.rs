@@ -331,16 +331,26 @@ mod tests {
             ((50.0, 40.0, 30.0, 30.0), theme::TILE),
             ((-4.0, 30.0, 12.0, 6.0), Rgba(200, 40, 40, 255)),
         ];
-        let mut canvas = Canvas::new(64, 64);
-        let mut plain = Pixmap::new(64, 64).expect("a pixmap");
-        let background = theme::BACKGROUND.rgb();
-        canvas.fill_opaque(0, 0, 64, 64, background);
-        plain.fill(theme::BACKGROUND.skia());
+        let (mut canvas, mut plain) = on_background(64, 64);
         for ((x, y, w, h), colour) in rects {
             let rect = Rect::from_xywh(x, y, w, h).expect("a rectangle");
             canvas.fill_rect(rect, &paint(colour), Transform::identity(), None);
             plain.fill_rect(rect, &paint(colour), Transform::identity(), None);
         }
+        assert_drawn_alike(canvas, &plain);
+    }
+
+    /// A canvas and a plain pixmap of one size, both filled with the frame's colour.
+    fn on_background(width: u32, height: u32) -> (Canvas, Pixmap) {
+        let mut canvas = Canvas::new(width, height);
+        let mut plain = Pixmap::new(width, height).expect("a pixmap");
+        canvas.fill_opaque(0, 0, width, height, theme::BACKGROUND.rgb());
+        plain.fill(theme::BACKGROUND.skia());
+        (canvas, plain)
+    }
+
+    /// The canvas has the plain pixmap's pixels, and each of its indices is its pixel's.
+    fn assert_drawn_alike(canvas: Canvas, plain: &Pixmap) {
         let (pixmap, index) = canvas.finish();
         assert!(pixmap.data() == plain.data(), "the same pixels");
         let palette = super::palette();
@@ -355,20 +365,12 @@ mod tests {
     #[test]
     fn text_pasted_on_a_flat_colour_is_the_text_blended_there() {
         use super::super::text;
-        let mut canvas = Canvas::new(160, 70);
-        let mut plain = Pixmap::new(160, 70).expect("a pixmap");
-        canvas.fill_opaque(0, 0, 160, 70, theme::BACKGROUND.rgb());
-        plain.fill(theme::BACKGROUND.skia());
+        let (mut canvas, mut plain) = on_background(160, 70);
         for (x, y) in [(6.0, 24.0), (6.0, 56.0), (-7.0, 40.0)] {
             text::draw(&mut canvas, "Qxe9 13", x, y, 21.0, theme::LABEL);
             text::draw(&mut plain, "Qxe9 13", x, y, 21.0, theme::LABEL);
         }
-        let (pixmap, index) = canvas.finish();
-        assert!(pixmap.data() == plain.data(), "the same pixels");
-        let palette = super::palette();
-        for (p, &i) in pixmap.pixels().iter().zip(&index) {
-            assert_eq!(i, palette.index([p.red(), p.green(), p.blue()]));
-        }
+        assert_drawn_alike(canvas, &plain);
     }
 
     /// Every picture's kept indices equal the indices of its pixels, looked up one by one, and
