@@ -6,7 +6,6 @@ use std::sync::Arc;
 use super::canvas::Canvas;
 use super::layout::Layout;
 use super::overlays;
-use super::palette::palette;
 use super::pieces::{self, Blended, Look, Sprite};
 use super::scene::Scene;
 use super::text;
@@ -129,31 +128,10 @@ pub fn blit(canvas: &mut Canvas, sprite: &Sprite, x: i32, y: i32) {
 
 /// The sprite over an opaque pixel value, from its cache or blended now and cached.
 fn over(sprite: &Sprite, under: u32) -> Arc<Blended> {
-    let cached = sprite.on.lock().ok().and_then(|c| c.get(&under).cloned());
-    cached.unwrap_or_else(|| {
-        let blended = Arc::new(blend_over(sprite, under));
-        if let Ok(mut c) = sprite.on.lock() {
-            c.insert(under, blended.clone());
-        }
-        blended
+    let (art, pixels) = (sprite.pixmap.data(), sprite.pixmap.pixels().len());
+    Blended::over(&sprite.on, under, under, pixels, |i, d| {
+        blend(&art[i * 4..i * 4 + 4], d)
     })
-}
-
-/// A sprite blended over an opaque colour, with the palette indices of the result.
-fn blend_over(sprite: &Sprite, under: u32) -> Blended {
-    let art = &sprite.pixmap;
-    let mut rgba: Vec<u8> = std::iter::repeat_n(under.to_le_bytes(), art.pixels().len())
-        .flatten()
-        .collect();
-    for (s, d) in art.data().chunks_exact(4).zip(rgba.chunks_exact_mut(4)) {
-        blend(s, d);
-    }
-    let palette = palette();
-    let index = rgba
-        .chunks_exact(4)
-        .map(|p| palette.index([p[0], p[1], p[2]]))
-        .collect();
-    Blended { rgba, index }
 }
 
 /// [`blit`] over anything: blends each pixel, and marks what it drew for a fresh lookup.

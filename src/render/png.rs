@@ -186,8 +186,8 @@ fn paeth(line: &[u8], above: &[u8], tokens: &mut Tokens) -> u8 {
     for (((x, a), b), c) in (&mut x).zip(&mut a).zip(&mut b).zip(&mut c) {
         let (x, a, b, c) = (lane(x), lane(a), lane(b), lane(c));
         // Pixels equal to those above, with the one to their left: all zeros (most of a
-        // board, whose squares are flat), and no predictor to work out.
-        // Counted here and handed over once per stretch.
+        // board, whose squares are flat), no predictor to work out, and counted here to be
+        // handed over once per stretch.
         if x == b && a[0] == c[0] {
             zeros += LANES;
             continue;

@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 
 use super::canvas::Surface;
-use super::palette::palette;
 use super::pieces::Blended;
 use super::theme::Rgba;
 
@@ -38,27 +37,12 @@ impl Mask {
             u32::from_le_bytes([color.0, color.1, color.2, color.3]),
             under,
         );
-        if let Some(found) = self.on.lock().ok().and_then(|m| m.get(&key).cloned()) {
-            return found;
-        }
-        let mut rgba: Vec<u8> = std::iter::repeat_n(under.to_le_bytes(), self.coverage.len())
-            .flatten()
-            .collect();
-        for (&cov, dst) in self.coverage.iter().zip(rgba.chunks_exact_mut(4)) {
-            if cov != 0 {
-                over(dst, color, cov);
+        let coverage = &self.coverage;
+        Blended::over(&self.on, key, under, coverage.len(), |i, d| {
+            if coverage[i] != 0 {
+                over(d, color, coverage[i]);
             }
-        }
-        let palette = palette();
-        let index = rgba
-            .chunks_exact(4)
-            .map(|p| palette.index([p[0], p[1], p[2]]))
-            .collect();
-        let blended = Arc::new(Blended { rgba, index });
-        if let Ok(mut m) = self.on.lock() {
-            m.insert(key, blended.clone());
-        }
-        blended
+        })
     }
 }
 
