@@ -1,8 +1,9 @@
 //! Drawing and encoding board images, medians and sizes:
 //! `cargo bench --bench render -- --samples 50 --size 1000 --gif-size 600 --plies 100`.
 //!
-//! - a still of a crowded Epoch middlegame with its last move, as a PNG, and the same indices
-//!   through the `png` crate's encoder (Paeth, fast DEFLATE), the two in turn on each sample;
+//! - a still of a crowded Epoch middlegame with its last move, drawn and encoded as a PNG by
+//!   the `png` crate, and the same image under each filter and compression Herald could
+//!   choose, side by side on each sample;
 //! - a seeded Epoch game of `--plies` plies as an animated GIF, Herald's way (the fixed
 //!   palette, only the changed rectangle per frame);
 //! - for comparison, the first frames of that GIF through `image`'s GIF encoder (each frame
@@ -14,7 +15,7 @@ use std::time::Instant;
 
 use common::seeded::seeded_game;
 use common::{median, Args, EPOCH_MIDGAME};
-use herald::render::{render, render_gif, snapshot, Options, Scene, Timing};
+use herald::render::{render, render_gif, snapshot, Options, Scene, Timing, COMPRESSION, FILTER};
 use herald::rules::{new_game, AnyGame, VariantId};
 
 fn main() {
@@ -47,36 +48,36 @@ fn still(samples: usize, width: u32) {
     let options = Options { width, flip: false };
     // The first render fills the sprite cache and the palette; a running bot pays that once.
     let mut png = render(&scene, options).png().expect("a PNG");
-    let colours = palette_of(&png);
     let (mut draw, mut encode, mut total) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut crate_encode, mut crate_bytes) = (Vec::new(), 0);
+    // The filters and compressions Herald could choose, each timed on the same image on every
+    // sample, in an order that turns so none always finds the indices warmest.
+    let mut candidates: Vec<(png::Filter, png::Compression, Vec<f64>, usize)> = [
+        (png::Filter::Paeth, png::Compression::Fast),
+        (png::Filter::Adaptive, png::Compression::Fast),
+        (png::Filter::Up, png::Compression::Fast),
+        (png::Filter::Paeth, png::Compression::Balanced),
+        (png::Filter::Adaptive, png::Compression::Balanced),
+    ]
+    .into_iter()
+    .map(|(f, c)| (f, c, Vec::new(), 0))
+    .collect();
     for i in 0..samples {
         let t = Instant::now();
         let image = render(&scene, options);
         let drawn = t.elapsed().as_secs_f64();
-        // Herald's encoder and, for comparison, the `png` crate's on the same indices, the
-        // first straight after drawing in turn (it finds the indices warmer).
-        let mut ours = || {
-            let t = Instant::now();
-            png = image.png().expect("a PNG");
-            t.elapsed().as_secs_f64()
-        };
-        let theirs = || {
-            let t = Instant::now();
-            let bytes = png_crate(image.width(), image.height(), image.indexed(), &colours);
-            (t.elapsed().as_secs_f64(), bytes)
-        };
-        let (mine, (other, bytes)) = if i % 2 == 0 {
-            (ours(), theirs())
-        } else {
-            let other = theirs();
-            (ours(), other)
-        };
-        crate_bytes = bytes.len();
+        let t = Instant::now();
+        png = image.png().expect("a PNG");
+        let encoded = t.elapsed().as_secs_f64();
         draw.push(drawn);
-        encode.push(mine);
-        total.push(drawn + mine);
-        crate_encode.push(other);
+        encode.push(encoded);
+        total.push(drawn + encoded);
+        let n = candidates.len();
+        for k in 0..n {
+            let (filter, compression, times, bytes) = &mut candidates[(i + k) % n];
+            let t = Instant::now();
+            *bytes = image.png_with(*filter, *compression).expect("a PNG").len();
+            times.push(t.elapsed().as_secs_f64());
+        }
     }
     let image = render(&scene, options);
     println!(
@@ -89,38 +90,14 @@ fn still(samples: usize, width: u32) {
         median(total) * 1e3,
         png.len()
     );
-    println!(
-        "  the same indices through the png crate's encoder (Paeth, fast), as before: median encode {:.2} ms; PNG {crate_bytes} bytes",
-        median(crate_encode) * 1e3
-    );
-}
-
-/// The palette of a PNG, as its decoder reads it.
-fn palette_of(png: &[u8]) -> Vec<u8> {
-    let reader = png::Decoder::new(std::io::Cursor::new(png))
-        .read_info()
-        .expect("a PNG");
-    reader
-        .info()
-        .palette
-        .as_deref()
-        .expect("a palette")
-        .to_vec()
-}
-
-/// Indices encoded by the `png` crate with the Paeth filter and its fast compression.
-fn png_crate(width: u32, height: u32, index: &[u8], colours: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(96 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(colours.to_vec());
-    encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::Filter::Paeth);
-    let mut writer = encoder.write_header().expect("a header");
-    writer.write_image_data(index).expect("the rows");
-    writer.finish().expect("the end");
-    out
+    for (filter, compression, times, bytes) in candidates {
+        let chosen = filter == FILTER && format!("{compression:?}") == format!("{COMPRESSION:?}");
+        println!(
+            "  encode with {filter:?} and {compression:?}: median {:.2} ms; PNG {bytes} bytes{}",
+            median(times) * 1e3,
+            if chosen { " (Herald's)" } else { "" }
+        );
+    }
 }
 
 /// The scene of each of the first `count` positions of an Epoch game (the start, then after

@@ -7,15 +7,14 @@
 mod board;
 mod canvas;
 pub mod chart;
-mod deflate;
 pub mod eval_chart;
 mod gif;
+mod image;
 pub mod layout;
 mod overlays;
 mod palette;
 mod panel;
 mod pieces;
-mod png;
 mod scene;
 mod text;
 pub mod theme;
@@ -24,7 +23,7 @@ use crate::rules::{AnyGame, Square};
 use layout::Layout;
 
 pub use gif::{render_gif, Timing, GIF_WIDTH};
-pub use png::{Image, RenderError};
+pub use image::{Image, RenderError, COMPRESSION, FILTER};
 pub use scene::{outcome_line, snapshot, start_board, taken, Focus, Players, Scene, Taken};
 
 /// How to draw: the image width in pixels and which side is at the bottom.
