@@ -60,6 +60,10 @@ enum Command {
         /// Reply with text only, no images.
         #[arg(long)]
         no_images: bool,
+        /// The users who manage the terminal's server and may change its /settings
+        /// (comma-separated names, as the lines name them).
+        #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+        managers: Vec<String>,
     },
     /// Database maintenance.
     #[command(subcommand)]
@@ -139,12 +143,17 @@ async fn open_service(url: &str, images: bool) -> anyhow::Result<herald::app::Se
     ))
 }
 
-fn local(db: Option<String>, out: &std::path::Path, images: bool) -> anyhow::Result<()> {
+fn local(
+    db: Option<String>,
+    out: &std::path::Path,
+    images: bool,
+    managers: &[String],
+) -> anyhow::Result<()> {
     let url = herald::config::database_url(db)?;
     runtime()?.block_on(async {
         let service = open_service(&url, images).await?;
         let stdin = std::io::stdin();
-        herald::local::run(&service, out, stdin.lock(), std::io::stdout()).await?;
+        herald::local::run(&service, out, managers, stdin.lock(), std::io::stdout()).await?;
         service.store().close().await;
         Ok(())
     })
@@ -511,7 +520,12 @@ fn main() -> ExitCode {
     herald::config::load_dotenv(std::path::Path::new("."));
     init_logs();
     match args.command {
-        Some(Command::Local { db, out, no_images }) => match local(db, &out, !no_images) {
+        Some(Command::Local {
+            db,
+            out,
+            no_images,
+            managers,
+        }) => match local(db, &out, !no_images, &managers) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("herald: {e}");

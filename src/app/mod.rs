@@ -21,6 +21,7 @@ mod refusal;
 mod review;
 mod rooms;
 mod schedule;
+pub mod schema;
 mod seat;
 mod settings;
 mod standings;

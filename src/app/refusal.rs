@@ -88,8 +88,6 @@ pub enum Refusal {
     OwnOpenChallenge,
     /// An open challenge has nobody to decline it.
     DeclineOpen,
-    /// Settings outside a server.
-    ServerOnly,
     /// A rated game asked of Herald's engine.
     RatedEngine,
     /// A level given for a game between people.

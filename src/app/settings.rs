@@ -3,10 +3,22 @@
 use super::{words, Handled, Refusal, Reply, Request, Service, SettingsChange};
 use crate::store::Settings;
 
+/// The settings of requests from outside any server: the terminal's one place (on Discord,
+/// /settings and the commands that read settings are used in servers only). A Discord
+/// server's id is a number, so this name is no server's.
+const NO_SERVER: &str = "local";
+
+impl Request {
+    /// The server whose settings apply to this request.
+    fn server(&self) -> &str {
+        self.guild.as_deref().unwrap_or(NO_SERVER)
+    }
+}
+
 impl Service {
     /// The settings of the asker's server, after `change` when there is one (managers only).
     pub(super) async fn settings(&self, req: &Request, change: &SettingsChange) -> Handled {
-        let guild = req.guild.as_deref().ok_or(Refusal::ServerOnly)?;
+        let guild = req.server();
         let mut s = self.store.settings(guild).await?;
         let changed = !change.is_empty();
         if changed {
@@ -38,11 +50,8 @@ impl Service {
         )])
     }
 
-    /// The settings of the server a request comes from; the defaults outside a server.
+    /// The settings of the server a request comes from.
     pub(super) async fn settings_of(&self, req: &Request) -> Result<Settings, Refusal> {
-        Ok(match &req.guild {
-            Some(g) => self.store.settings(g).await?,
-            None => Settings::default(),
-        })
+        Ok(self.store.settings(req.server()).await?)
     }
 }

@@ -36,6 +36,8 @@ enum Folder {
 pub struct Session<'a> {
     service: &'a Service,
     folder: Folder,
+    /// The users who manage the terminal's server: they may change its /settings.
+    managers: Vec<String>,
 }
 
 fn database(e: StoreError) -> String {
@@ -56,7 +58,11 @@ fn button<'m>(m: &'m ShownButtons, label: &str) -> Option<&'m ShownButton> {
 impl<'a> Session<'a> {
     /// A session writing files into `out_dir`. When that folder cannot be made or read, the
     /// session goes on without images and the second value says so.
-    pub fn open(service: &'a Service, out_dir: &Path) -> (Session<'a>, Option<String>) {
+    pub fn open(
+        service: &'a Service,
+        out_dir: &Path,
+        managers: &[String],
+    ) -> (Session<'a>, Option<String>) {
         let (folder, note) = match last_image(out_dir) {
             Ok(images) => (
                 Folder::Open {
@@ -67,7 +73,18 @@ impl<'a> Session<'a> {
             ),
             Err(e) => (Folder::Off, Some(images_off(out_dir, &e))),
         };
-        (Session { service, folder }, note)
+        let managers = managers
+            .iter()
+            .map(|m| m.trim().trim_start_matches('@').to_string())
+            .collect();
+        (
+            Session {
+                service,
+                folder,
+                managers,
+            },
+            note,
+        )
     }
 
     /// Reads one input line as a request; `Err` explains what was expected. A press also
@@ -93,8 +110,7 @@ impl<'a> Session<'a> {
         };
         Ok((
             Request {
-                // The terminal is no server: it has no settings to manage.
-                manager: false,
+                manager: self.managers.contains(&line.user),
                 user: line.user,
                 guild: None,
                 channel,
@@ -297,6 +313,7 @@ fn last_image(dir: &Path) -> std::io::Result<usize> {
 pub async fn run(
     service: &Service,
     out_dir: &Path,
+    managers: &[String],
     mut input: impl BufRead,
     mut out: impl Write,
 ) -> std::io::Result<()> {
@@ -304,7 +321,7 @@ pub async fn run(
     service.set_engine_user(crate::app::ENGINE_LOCAL_NAME);
     // Terminal users are named by what they type: the boards show their names.
     service.show_user_ids_as_names();
-    let (mut session, note) = Session::open(service, out_dir);
+    let (mut session, note) = Session::open(service, out_dir, managers);
     if let Some(note) = note {
         writeln!(out, "!! {note}")?;
     }

@@ -21,6 +21,7 @@ async fn session(script: &str) -> (String, tempfile::TempDir) {
     herald::local::run(
         &service,
         &dir.path().join("images"),
+        &["alice".to_string()],
         std::io::Cursor::new(script),
         &mut out,
     )
@@ -101,7 +102,7 @@ async fn rated_and_casual_games_a_leaderboard_and_a_profile_in_a_terminal() {
 #[tokio::test]
 async fn ageiou_with_options_from_challenge_to_result_in_a_terminal() {
     let (out, _dir) = session(
-        "alice: /challenge opponent:bob variant:ageiou color:white portal-turns:1 fifty:60\n\
+        "alice: /challenge opponent:bob variant:ageiou color:white portal_turns:1 fifty:60\n\
          bob: press Accept\n\
          alice: /move move:b1b1\n\
          bob: /move move:\"K<>Cd10\"\n\
@@ -121,12 +122,12 @@ async fn ageiou_with_options_from_challenge_to_result_in_a_terminal() {
 #[tokio::test]
 async fn options_are_refused_with_their_range_or_for_other_variants() {
     let (out, _dir) = session(
-        "alice: /challenge opponent:bob variant:ageiou portal-turns:9\n\
+        "alice: /challenge opponent:bob variant:ageiou portal_turns:9\n\
          alice: /challenge opponent:bob variant:epoch repetitions:5\n",
     )
     .await;
     assert!(
-        out.contains("portal-turns must be from 1 to 7, not 9"),
+        out.contains("portal_turns must be from 1 to 7, not 9."),
         "{out}"
     );
     assert!(out.contains("epoch has no game options"), "{out}");
@@ -324,17 +325,17 @@ async fn misspelt_or_unknown_options_are_refused_with_the_options_there_are() {
         "alice: /challenge opponent:bob colour:white\n\
          alice: /challenge opponent:bob day:1\n\
          alice: /challenge opponent:bob foo:bar\n\
-         alice: /challenge opponent:bob variant:ageiou portal_turns:1\n\
+         alice: /challenge opponent:bob variant:ageiou portal-turns:1\n\
          alice: /board flip:yes privat:true\n",
     )
     .await;
     let known =
-        "its options are opponent, variant, color, days, rated, level, portal-turns, repetitions, fifty";
+        "its options are opponent, variant, color, days, rated, level, portal_turns, repetitions, fifty.";
     for wrong in [
         "'colour' (did you mean color?)",
         "'day' (did you mean days?)",
         "'foo'",
-        "'portal_turns' (did you mean portal-turns?)",
+        "'portal-turns' (did you mean portal_turns?)",
     ] {
         assert!(
             out.contains(&format!("?? /challenge has no option {wrong}: {known}\n")),
@@ -344,7 +345,7 @@ async fn misspelt_or_unknown_options_are_refused_with_the_options_there_are() {
     assert!(
         out.contains(
             "?? /board has no option 'privat' (did you mean private?): its options are \
-             player, game, opponent, flip, private"
+             player, game, flip, private."
         ),
         "{out}"
     );
@@ -413,5 +414,28 @@ async fn a_review_in_a_terminal_once_the_game_is_over() {
         chart[16..24],
         [0, 0, 3, 192, 0, 0, 1, 44],
         "a 960 x 300 PNG"
+    );
+}
+
+#[tokio::test]
+async fn the_terminal_has_settings_and_its_managers_change_them() {
+    let (out, _dir) = session(
+        "bob: /settings days:7\n\
+         alice: /settings days:7\n\
+         bob: /settings\n\
+         bob: /challenge opponent:alice variant:chess\n\
+         alice: /setings days:1\n",
+    )
+    .await;
+    assert!(
+        out.contains("Only members who may manage this server"),
+        "{out}"
+    );
+    assert!(!out.contains("Settings belong to a server"), "{out}");
+    // The challenge that names no time takes the server's 7 days.
+    assert!(out.contains("7 days"), "{out}");
+    assert!(
+        out.contains("?? Herald has no /setings command (did you mean /settings?)"),
+        "{out}"
     );
 }

@@ -1019,8 +1019,8 @@ async fn an_option_herald_does_not_know_is_refused_not_ignored() {
     assert!(misspelt.ephemeral(), "{}", misspelt.content());
     assert_eq!(
         misspelt.content(),
-        "/challenge has no option 'colour': its options are opponent, variant, color, days, \
-         rated, level, portal_turns, repetitions, fifty."
+        "/challenge has no option 'colour' (did you mean color?): its options are opponent, \
+         variant, color, days, rated, level, portal_turns, repetitions, fifty."
     );
 
     // An option of the wrong kind is refused too, not read as if absent.
@@ -1038,7 +1038,7 @@ async fn an_option_herald_does_not_know_is_refused_not_ignored() {
     assert!(
         wrong_kind
             .content()
-            .contains("/challenge cannot read days: it takes Integer, not String"),
+            .contains("/challenge cannot read days: it takes a whole number, not text."),
         "{}",
         wrong_kind.content()
     );

@@ -210,14 +210,15 @@ fn every_entry_of_every_variant_fits_one_discord_message() {
     }
 }
 
-/// The option names the help gives are the ones players type: AGEIOU's options as Discord
-/// names them (portal_turns) and the terminal too (portal-turns).
+/// The option names the help gives are the ones players type: AGEIOU's options as Discord and
+/// the terminal both name them (portal_turns), and never the old terminal spelling.
 #[test]
 fn the_options_entry_names_the_real_options() {
     let options = help(VariantId::Ageiou, Some("options"));
-    for name in ["portal_turns:", "portal-turns:", "repetitions:", "fifty:"] {
+    for name in ["portal_turns:", "repetitions:", "fifty:"] {
         assert!(options.contains(name), "{name}: {options}");
     }
+    assert!(!options.contains("portal-turns:"), "{options}");
     for (name, min, max) in herald::rules::GameOptions::RANGES {
         assert!(
             options.contains(&format!("{min}-{max}")),

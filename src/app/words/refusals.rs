@@ -108,7 +108,6 @@ impl Refusal {
             OwnOpenChallenge => "This is your own open challenge: someone else accepts it (Cancel takes it back).".into(),
             RatedEngine => "Games against Herald are never rated: leave out rated, or choose rated:false.".into(),
             LevelForPeople => "level is for games against Herald (challenge Herald itself); people play at their own level.".into(),
-            ServerOnly => "Settings belong to a server: use /settings in one.".into(),
             NotManager => "Only members who may manage this server (the Manage Server permission) can change its settings; /settings alone shows them.".into(),
             ReviewLive(id) => format!("Game #{id} is still being played: Herald reviews a game only once it is over, as a review of a live game would be the engine's help to its players. Ask again after the game ends.").into(),
             NothingToReview(id, true) => format!("Game #{id} was aborted: there is nothing to review.").into(),

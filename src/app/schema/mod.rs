@@ -1,0 +1,361 @@
+//! Every command a player can give Herald, written once: its name, description and options
+//! (name, kind, choices, range, whether required or autocompleted), and the reader that turns
+//! the options given into a typed [`Command`]. Discord registers its slash commands from this
+//! table and reads interactions through it; `herald local` reads its lines through it. So the
+//! two adapters have the same commands, the same spellings and the same refusals.
+
+mod table;
+
+use super::Command;
+
+/// What kind of value an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Text,
+    Integer,
+    Boolean,
+    User,
+    Channel,
+    Role,
+}
+
+impl Kind {
+    /// The kind as a refusal names it.
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Text => "text",
+            Kind::Integer => "a whole number",
+            Kind::Boolean => "true or false",
+            Kind::User => "a user",
+            Kind::Channel => "a channel",
+            Kind::Role => "a role",
+        }
+    }
+}
+
+/// One option's value, as a player gave it. Users, channels and roles are the platform's ids
+/// (on Discord) or names (in the terminal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Text(String),
+    Integer(i64),
+    Boolean(bool),
+    User(String),
+    Channel(String),
+    Role(String),
+}
+
+impl Value {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Value::Text(_) => Kind::Text,
+            Value::Integer(_) => Kind::Integer,
+            Value::Boolean(_) => Kind::Boolean,
+            Value::User(_) => Kind::User,
+            Value::Channel(_) => Kind::Channel,
+            Value::Role(_) => Kind::Role,
+        }
+    }
+
+    /// A value typed as text (in the terminal) read as `kind`: numbers may carry a leading
+    /// `#`, users and roles an `@`, channels a `#`.
+    pub fn from_text(kind: Kind, name: &str, text: &str) -> Result<Value, String> {
+        let text = text.trim();
+        Ok(match kind {
+            Kind::Text => Value::Text(text.to_string()),
+            Kind::Integer => Value::Integer(
+                text.trim_start_matches('#')
+                    .parse()
+                    .map_err(|_| format!("{name}:{text} is not a whole number."))?,
+            ),
+            Kind::Boolean => match text.to_ascii_lowercase().as_str() {
+                "true" | "yes" | "1" => Value::Boolean(true),
+                "false" | "no" | "0" => Value::Boolean(false),
+                _ => return Err(format!("{name} is true or false, not '{text}'.")),
+            },
+            Kind::User => Value::User(text.trim_start_matches('@').to_string()),
+            Kind::Channel => Value::Channel(text.trim_start_matches('#').to_string()),
+            Kind::Role => Value::Role(text.trim_start_matches('@').to_string()),
+        })
+    }
+}
+
+/// One option of a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opt {
+    pub name: &'static str,
+    pub description: String,
+    pub kind: Kind,
+    pub required: bool,
+    /// Whether the platform offers completions while it is typed.
+    pub autocomplete: bool,
+    /// The values offered, each with its label; empty when any value of the kind will do.
+    pub choices: Vec<(String, Value)>,
+    /// The smallest and largest whole number taken.
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+impl Opt {
+    pub fn new(kind: Kind, name: &'static str, description: impl Into<String>) -> Opt {
+        Opt {
+            name,
+            description: description.into(),
+            kind,
+            required: false,
+            autocomplete: false,
+            choices: Vec::new(),
+            min: None,
+            max: None,
+        }
+    }
+
+    fn required(self) -> Opt {
+        Opt {
+            required: true,
+            ..self
+        }
+    }
+
+    fn autocomplete(self) -> Opt {
+        Opt {
+            autocomplete: true,
+            ..self
+        }
+    }
+
+    fn range(self, min: i64, max: Option<i64>) -> Opt {
+        Opt {
+            min: Some(min),
+            max,
+            ..self
+        }
+    }
+
+    fn choice(mut self, label: impl Into<String>, value: Value) -> Opt {
+        self.choices.push((label.into(), value));
+        self
+    }
+
+    /// Why `value` is outside this option's range, if it is.
+    fn out_of_range(&self, value: i64) -> Option<String> {
+        let name = self.name;
+        match (self.min, self.max) {
+            (Some(min), Some(max)) if !(min..=max).contains(&value) => {
+                Some(format!("{name} must be from {min} to {max}, not {value}."))
+            }
+            (Some(min), None) if value < min => {
+                Some(format!("{name} must be at least {min}, not {value}."))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// One command: its definition, and how its options become a [`Command`].
+pub struct Spec {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// Game commands work only in a server; the inbox, /move by number, /profile, /notify and
+    /// /rules work in direct messages too.
+    pub guild_only: bool,
+    options: fn() -> Vec<Opt>,
+    read: fn(&Given) -> Result<Command, String>,
+}
+
+/// Every command, in the order they are listed to a player.
+pub fn commands() -> &'static [Spec] {
+    &table::COMMANDS
+}
+
+/// The command called `name`, or why there is none (with the one meant, when it is close).
+pub fn find(name: &str) -> Result<&'static Spec, String> {
+    let name = name.trim().trim_start_matches('/').to_ascii_lowercase();
+    if let Some(spec) = commands().iter().find(|s| s.name == name) {
+        return Ok(spec);
+    }
+    let names: Vec<&str> = commands().iter().map(|s| s.name).collect();
+    let all: Vec<String> = names.iter().map(|c| format!("/{c}")).collect();
+    let hint = nearest(&name, &names).map_or(String::new(), |c| format!(" (did you mean /{c}?)"));
+    Err(format!(
+        "Herald has no /{name} command{hint}: the commands are {}.",
+        all.join(", ")
+    ))
+}
+
+impl Spec {
+    pub fn options(&self) -> Vec<Opt> {
+        (self.options)()
+    }
+
+    /// The command for the options given, or why there is none: an option the command does
+    /// not take (with the one meant, when it is close), one given twice, one of another
+    /// kind or out of its range, or a required one missing. Nothing is silently ignored.
+    pub fn read(&self, given: Vec<(String, Value)>) -> Result<Command, String> {
+        let known = self.options();
+        let mut values: Vec<(&'static str, Value)> = Vec::new();
+        for (name, value) in given {
+            let opt = self.option(&known, &name)?;
+            if values.iter().any(|(n, _)| *n == opt.name) {
+                return Err(format!("/{} got {name} twice: give it once.", self.name));
+            }
+            if value.kind() != opt.kind {
+                return Err(format!(
+                    "/{} cannot read {name}: it takes {}, not {}.",
+                    self.name,
+                    opt.kind.noun(),
+                    value.kind().noun()
+                ));
+            }
+            if let Value::Integer(n) = value {
+                if let Some(why) = opt.out_of_range(n) {
+                    return Err(why);
+                }
+            }
+            values.push((opt.name, value));
+        }
+        if let Some(missing) = known
+            .iter()
+            .find(|o| o.required && !values.iter().any(|(n, _)| *n == o.name))
+        {
+            return Err(format!(
+                "/{} needs the option {}: {}.",
+                self.name, missing.name, missing.description
+            ));
+        }
+        (self.read)(&Given {
+            command: self.name,
+            values,
+        })
+    }
+
+    /// The command for options typed as `name:value` text, each read as its option's kind.
+    pub fn read_text(&self, given: Vec<(String, String)>) -> Result<Command, String> {
+        let known = self.options();
+        let mut values = Vec::new();
+        for (name, text) in given {
+            let kind = self.option(&known, &name)?.kind;
+            values.push((name.clone(), Value::from_text(kind, &name, &text)?));
+        }
+        self.read(values)
+    }
+
+    /// The option called `name`, or why this command has none.
+    fn option<'o>(&self, known: &'o [Opt], name: &str) -> Result<&'o Opt, String> {
+        if let Some(opt) = known.iter().find(|o| o.name == name) {
+            return Ok(opt);
+        }
+        let command = self.name;
+        if known.is_empty() {
+            return Err(format!(
+                "/{command} takes no options, so '{name}' cannot be used."
+            ));
+        }
+        let names: Vec<&str> = known.iter().map(|o| o.name).collect();
+        let hint = nearest(name, &names).map_or(String::new(), |k| format!(" (did you mean {k}?)"));
+        Err(format!(
+            "/{command} has no option '{name}'{hint}: its options are {}.",
+            names.join(", ")
+        ))
+    }
+}
+
+/// The options a player gave one command, checked against its definition.
+pub struct Given<'a> {
+    command: &'a str,
+    values: Vec<(&'static str, Value)>,
+}
+
+impl Given<'_> {
+    fn value(&self, name: &str) -> Option<&Value> {
+        self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    fn text(&self, name: &str) -> Option<String> {
+        match self.value(name)? {
+            Value::Text(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    fn required(&self, name: &str) -> Result<String, String> {
+        self.text(name)
+            .ok_or_else(|| format!("/{} needs {name}.", self.command))
+    }
+
+    fn boolean(&self, name: &str) -> Option<bool> {
+        match self.value(name)? {
+            Value::Boolean(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// A yes-or-no option: absent is no.
+    fn flag(&self, name: &str) -> bool {
+        self.boolean(name) == Some(true)
+    }
+
+    fn integer(&self, name: &str) -> Option<i64> {
+        match self.value(name)? {
+            Value::Integer(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn user(&self, name: &str) -> Option<String> {
+        match self.value(name)? {
+            Value::User(u) => Some(u.clone()),
+            _ => None,
+        }
+    }
+
+    fn channel(&self, name: &str) -> Option<String> {
+        match self.value(name)? {
+            Value::Channel(c) => Some(c.clone()),
+            _ => None,
+        }
+    }
+
+    fn role(&self, name: &str) -> Option<String> {
+        match self.value(name)? {
+            Value::Role(r) => Some(r.clone()),
+            _ => None,
+        }
+    }
+
+    /// The `opponent` option.
+    fn opponent(&self) -> Option<String> {
+        self.user("opponent")
+    }
+}
+
+/// The number of single-character edits between two words.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(above + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// The word of `words` that `typed` is most likely a slip for, if one is close.
+fn nearest<'w>(typed: &str, words: &[&'w str]) -> Option<&'w str> {
+    words
+        .iter()
+        .map(|w| (distance(typed, w), *w))
+        .filter(|(d, _)| *d <= (typed.chars().count() / 3).max(1))
+        .min()
+        .map(|(_, w)| w)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,467 @@
+//! The commands themselves: each one's options, and how they are read.
+
+use super::{Given, Kind, Opt, Spec, Value};
+use crate::app::words::days_text;
+use crate::app::{Command, Days, Level, SettingsChange, Terms};
+use crate::rules::{GameOptions, VariantId};
+
+/// AGEIOU's game options, in [`GameOptions::RANGES`]' order: the option's name and what it
+/// sets.
+const GAME_OPTIONS: [(&str, &str); 3] = [
+    ("portal_turns", "AGEIOU: turns a portal takes to build"),
+    (
+        "repetitions",
+        "AGEIOU: how many times a position must occur to draw",
+    ),
+    (
+        "fifty",
+        "AGEIOU: moves each without capture or pawn move that draw",
+    ),
+];
+
+/// The option every per-game command takes: whose game, when a player has several in a channel.
+fn game_opponent() -> Vec<Opt> {
+    vec![Opt::new(
+        Kind::User,
+        "opponent",
+        "Your opponent, when you have more than one game in this channel",
+    )]
+}
+
+/// Which game to look at: a player (your opponent, or anyone for a spectator) or a number.
+fn game_to_look_at() -> Vec<Opt> {
+    vec![
+        Opt::new(
+            Kind::User,
+            "player",
+            "Your opponent, or any player whose game here you want to see",
+        ),
+        Opt::new(
+            Kind::Integer,
+            "game",
+            "A game number (see /games), finished or not",
+        )
+        .range(1, None),
+    ]
+}
+
+/// Which challenge an answer or a withdrawal means: the other player or the number.
+fn which_challenge(who: &'static str, what: &'static str) -> Vec<Opt> {
+    vec![
+        Opt::new(Kind::User, who, what),
+        Opt::new(
+            Kind::Integer,
+            "challenge",
+            "The challenge number (see /games)",
+        )
+        .range(1, None),
+    ]
+}
+
+/// The `variant` option of the commands that look at one variant.
+fn variant_option(what: &str) -> Opt {
+    let mut variant = Opt::new(Kind::Text, "variant", what);
+    for v in VariantId::ALL {
+        let label = format!("{} — {}", v.title(), v.summary());
+        variant = variant.choice(label, Value::Text(v.key().to_string()));
+    }
+    variant
+}
+
+fn days_option(what: &str) -> Opt {
+    let mut days = Opt::new(Kind::Integer, "days", what);
+    for d in Days::CHOICES {
+        days = days.choice(days_text(d), Value::Integer(d));
+    }
+    days
+}
+
+fn text_choices(opt: Opt, choices: &[(&str, &str)]) -> Opt {
+    choices.iter().fold(opt, |opt, (label, value)| {
+        opt.choice(*label, Value::Text(value.to_string()))
+    })
+}
+
+/// A per-game command whose only option is the opponent.
+macro_rules! game_command {
+    ($name:literal, $description:literal, $variant:ident) => {
+        Spec {
+            name: $name,
+            description: $description,
+            guild_only: true,
+            options: game_opponent,
+            read: |o| {
+                Ok(Command::$variant {
+                    opponent: o.opponent(),
+                })
+            },
+        }
+    };
+}
+
+pub(super) static COMMANDS: [Spec; 19] = [
+    Spec {
+        name: "challenge",
+        description: "Challenge someone to a correspondence game",
+        guild_only: true,
+        options: challenge_options,
+        read: read_challenge,
+    },
+    Spec {
+        name: "accept",
+        description: "Accept a challenge (the one waiting for you, or name it)",
+        guild_only: true,
+        options: || which_challenge("challenger", "Who challenged you, when several wait"),
+        read: |o| {
+            Ok(Command::Answer {
+                accept: true,
+                challenger: o.user("challenger"),
+                challenge: o.integer("challenge"),
+            })
+        },
+    },
+    Spec {
+        name: "decline",
+        description: "Decline a challenge (the one waiting for you, or name it)",
+        guild_only: true,
+        options: || which_challenge("challenger", "Who challenged you, when several wait"),
+        read: |o| {
+            Ok(Command::Answer {
+                accept: false,
+                challenger: o.user("challenger"),
+                challenge: o.integer("challenge"),
+            })
+        },
+    },
+    Spec {
+        name: "withdraw",
+        description: "Take back a challenge you made",
+        guild_only: true,
+        options: || which_challenge("opponent", "Who you challenged, when you have several open"),
+        read: |o| {
+            Ok(Command::Withdraw {
+                opponent: o.opponent(),
+                challenge: o.integer("challenge"),
+            })
+        },
+    },
+    Spec {
+        name: "move",
+        description: "Make your move (type to see your legal moves)",
+        // From anywhere, direct messages too, when the game is named.
+        guild_only: false,
+        options: move_options,
+        read: |o| {
+            Ok(Command::Move {
+                game: o.integer("game"),
+                text: o.required("move")?,
+                opponent: o.opponent(),
+                confirm: o.flag("confirm"),
+            })
+        },
+    },
+    game_command!(
+        "swap",
+        "Swap sides after your opponent's first move (the swap rule)",
+        Swap
+    ),
+    game_command!("resign", "Resign your game", Resign),
+    game_command!(
+        "draw",
+        "Offer a draw, or accept your opponent's offer",
+        Draw
+    ),
+    game_command!(
+        "abort",
+        "Abort a game before both players have moved",
+        Abort
+    ),
+    Spec {
+        name: "board",
+        description: "Show the board of your game, a finished one, or anyone's game here",
+        guild_only: true,
+        options: || {
+            let flip = Opt::new(Kind::Boolean, "flip", "Draw the board from the other side");
+            let private = Opt::new(Kind::Boolean, "private", "Show it only to you");
+            [game_to_look_at(), vec![flip, private]].concat()
+        },
+        read: |o| {
+            Ok(Command::Board {
+                opponent: o.user("player"),
+                game: o.integer("game"),
+                flip: o.flag("flip"),
+                private: o.flag("private"),
+            })
+        },
+    },
+    Spec {
+        name: "piece",
+        description: "Show where the piece on a square can move",
+        guild_only: true,
+        options: || {
+            let square = Opt::new(Kind::Text, "square", "e.g. d5").required();
+            [vec![square], game_opponent()].concat()
+        },
+        read: |o| {
+            Ok(Command::Piece {
+                square: o.required("square")?,
+                opponent: o.opponent(),
+            })
+        },
+    },
+    Spec {
+        name: "games",
+        description: "Your games in progress and open challenges, on every server",
+        // An inbox: in a server or in a direct message with Herald.
+        guild_only: false,
+        options: Vec::new,
+        read: |_| Ok(Command::Games),
+    },
+    Spec {
+        name: "history",
+        description: "The moves of a game, finished or not, with the record file",
+        guild_only: true,
+        options: || {
+            let mut options = game_to_look_at();
+            options.push(Opt::new(
+                Kind::Boolean,
+                "gif",
+                "Also send the whole game as an animated GIF",
+            ));
+            options
+        },
+        read: |o| {
+            Ok(Command::History {
+                opponent: o.user("player"),
+                game: o.integer("game"),
+                gif: o.flag("gif"),
+            })
+        },
+    },
+    Spec {
+        name: "review",
+        description: "A finished game's moves judged by Herald's engine, with a chart",
+        guild_only: true,
+        options: game_to_look_at,
+        read: |o| {
+            Ok(Command::Review {
+                opponent: o.user("player"),
+                game: o.integer("game"),
+            })
+        },
+    },
+    Spec {
+        name: "leaderboard",
+        description: "The best rated players of a variant on this server",
+        guild_only: true,
+        options: || {
+            vec![
+                variant_option("The variant (default: the one most played rated here)"),
+                Opt::new(Kind::Integer, "page", "Which page (ten players each)").range(1, None),
+            ]
+        },
+        read: |o| {
+            Ok(Command::Leaderboard {
+                variant: o.text("variant").map(|v| v.parse()).transpose()?,
+                page: o.integer("page").unwrap_or(1),
+            })
+        },
+    },
+    Spec {
+        name: "profile",
+        description: "A player's ratings, record and recent games, with a rating chart",
+        guild_only: false,
+        options: || {
+            vec![Opt::new(
+                Kind::User,
+                "player",
+                "Whose profile (default: yours)",
+            )]
+        },
+        read: |o| {
+            Ok(Command::Profile {
+                player: o.user("player"),
+            })
+        },
+    },
+    Spec {
+        name: "settings",
+        description: "This server's settings for Herald (changed by members with Manage Server)",
+        guild_only: true,
+        options: settings_options,
+        read: read_settings,
+    },
+    Spec {
+        name: "notify",
+        description: "How Herald tells you of your games: mentions, direct messages or nothing",
+        guild_only: false,
+        options: || {
+            let mode = Opt::new(
+                Kind::Text,
+                "mode",
+                "How you are told (leave out to see how you are told now)",
+            );
+            vec![text_choices(
+                mode,
+                &[
+                    ("Mentioned in the game's thread (the default)", "mention"),
+                    ("A direct message when it is your move", "dm-turn"),
+                    (
+                        "Direct messages for reminders and results only",
+                        "dm-alerts",
+                    ),
+                    ("Nothing: no pings, no messages", "off"),
+                ],
+            )]
+        },
+        read: |o| {
+            Ok(Command::Notify {
+                mode: o.text("mode").map(|m| m.parse()).transpose()?,
+            })
+        },
+    },
+    Spec {
+        name: "rules",
+        description: "How the game in this channel is played, or one piece or topic",
+        guild_only: false,
+        options: || {
+            vec![Opt::new(
+                Kind::Text,
+                "topic",
+                "A piece (e.g. mage), a rule (e.g. castling) or a variant (e.g. chess)",
+            )]
+        },
+        read: |o| {
+            Ok(Command::Rules {
+                topic: o.text("topic"),
+            })
+        },
+    },
+];
+
+fn challenge_options() -> Vec<Opt> {
+    let variant = variant_option("The game to play (default: Chess 13: Epoch)");
+    let days = days_option("Days each player has per move (default: the server's, else 3)");
+    let color = text_choices(
+        Opt::new(Kind::Text, "color", "Your colour"),
+        &[
+            ("White (Light in AGEIOU; you move first)", "white"),
+            ("Black (Dark in AGEIOU)", "black"),
+            ("Random", "random"),
+        ],
+    );
+    let who = Opt::new(
+        Kind::User,
+        "opponent",
+        "Who you challenge (leave out for an open challenge anyone here may accept)",
+    );
+    let rated = Opt::new(
+        Kind::Boolean,
+        "rated",
+        "Whether the game counts for the ratings (default: yes, under the standard rules)",
+    );
+    let level = Opt::new(
+        Kind::Integer,
+        "level",
+        "Against Herald itself: how strong it plays, 1 (easiest) to 5 (default 3)",
+    )
+    .range(1, Some(Level::MAX.into()));
+    let mut options = vec![who, variant, color, days, rated, level];
+    let d = GameOptions::default();
+    let defaults = [d.portal_turns as u16, d.repetitions as u16, d.fifty];
+    for (((name, what), (_, min, max)), default) in
+        GAME_OPTIONS.iter().zip(GameOptions::RANGES).zip(defaults)
+    {
+        let what = format!("{what} ({min}-{max}, default {default})");
+        options.push(Opt::new(Kind::Integer, name, what).range(min.into(), Some(max.into())));
+    }
+    options
+}
+
+fn read_challenge(o: &Given) -> Result<Command, String> {
+    Ok(Command::Challenge {
+        opponent: o.opponent(),
+        terms: Terms {
+            rated: o.boolean("rated"),
+            level: o.integer("level").map(Level::new).transpose()?,
+            ..Terms::read(
+                o.text("variant").as_deref(),
+                o.text("color").as_deref(),
+                o.integer("days"),
+                GAME_OPTIONS.map(|(name, _)| o.integer(name).map(|v| v.to_string())),
+            )?
+        },
+    })
+}
+
+fn settings_options() -> Vec<Opt> {
+    let flag = |name, what| Opt::new(Kind::Boolean, name, what);
+    vec![
+        days_option("Days per move for challenges that name none"),
+        Opt::new(
+            Kind::Channel,
+            "open_channel",
+            "Where open challenges are posted",
+        ),
+        flag(
+            "open_here",
+            "Post open challenges where they are made (the default)",
+        ),
+        variant_option("The variant whose open challenges ping `role`"),
+        Opt::new(
+            Kind::Role,
+            "role",
+            "The role an open challenge of `variant` pings",
+        ),
+        flag("no_role", "Open challenges of `variant` ping no role"),
+        flag(
+            "threads",
+            "Whether each game gets its own thread (default: yes)",
+        ),
+    ]
+}
+
+fn read_settings(o: &Given) -> Result<Command, String> {
+    let open_channel = match (o.channel("open_channel"), o.flag("open_here")) {
+        (Some(_), true) => return Err("Choose open_channel or open_here, not both.".into()),
+        (Some(c), false) => Some(Some(c)),
+        (None, true) => Some(None),
+        (None, false) => None,
+    };
+    let variant: Option<VariantId> = o.text("variant").map(|v| v.parse()).transpose()?;
+    let role = match (variant, o.role("role"), o.flag("no_role")) {
+        (_, Some(_), true) => return Err("Choose role or no_role, not both.".into()),
+        (None, Some(_), _) | (None, _, true) => {
+            return Err("Name the variant whose open challenges ping the role.".into())
+        }
+        (Some(_), None, false) => {
+            return Err("With variant, give the role its open challenges ping (or no_role).".into())
+        }
+        (Some(v), role, _) => Some((v, role)),
+        (None, None, false) => None,
+    };
+    Ok(Command::Settings(SettingsChange {
+        days: o.integer("days").map(Days::new).transpose()?,
+        open_channel,
+        role,
+        threads: o.boolean("threads"),
+    }))
+}
+
+fn move_options() -> Vec<Opt> {
+    let mv = Opt::new(Kind::Text, "move", "The move, e.g. e4, Hc1-e3 or c1e3")
+        .required()
+        .autocomplete();
+    let confirm = Opt::new(
+        Kind::Boolean,
+        "confirm",
+        "Play it even though it loses you the game (Herald warns first)",
+    );
+    let game = Opt::new(
+        Kind::Integer,
+        "game",
+        "Which of your games, from anywhere (type to see those waiting for your move)",
+    )
+    .autocomplete();
+    [vec![mv], game_opponent(), vec![confirm, game]].concat()
+}
