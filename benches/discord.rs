@@ -77,13 +77,10 @@ async fn play(
     seed: u64,
 ) -> anyhow::Result<Vec<f64>> {
     let mut out = Vec::with_capacity(moves.len());
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = herald::engine::Rng::new(seed);
     for (i, mv) in moves.iter().enumerate() {
         if !think.is_zero() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let pause = think.mul_f64((state % 2001) as f64 / 1000.0);
+            let pause = think.mul_f64(rng.below(2001) as f64 / 1000.0);
             tokio::time::sleep(pause).await;
         }
         let who = if i % 2 == 0 { t.white } else { t.black };

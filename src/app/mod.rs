@@ -4,17 +4,21 @@
 //!
 //! One file per game action: [`challenge`] (challenges, answers, rematches), [`play`] (moves
 //! and the swap), [`finish`] (resignation, draws, abort), [`schedule`] (reminders and
-//! time-outs), [`views`] (board, piece, games, history, rules), [`record`] (the game record
-//! and the database check), [`standings`] (rating changes, leaderboards, profiles),
+//! time-outs), [`views`] (board, piece, games, history, rules), [`record`] (the game record),
+//! [`check`] (the database check), [`standings`] (rating changes, leaderboards, profiles),
 //! [`suggest`] (autocomplete), [`review`] (a finished game judged by the engine); [`seat`]
-//! finds a player's game and rebuilds it; [`words`] words every sentence.
+//! finds a player's game and rebuilds it; [`pictures`] draws its board and GIF; [`schema`]
+//! defines every command and reads its options, for both adapters; [`words`] words every
+//! sentence.
 
 mod challenge;
+mod check;
 pub mod clock;
 mod command;
 mod engine;
 mod finish;
 mod notices;
+mod pictures;
 mod play;
 mod record;
 mod refusal;

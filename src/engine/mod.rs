@@ -6,7 +6,7 @@
 //! captures first by victim and attacker value, killer moves and a history table, and a
 //! quiescence search on captures, promotions and Epoch's blasts. Every node asks the variant's
 //! [`Rules::outcome`](crate::rules::Rules::outcome) with the repetition count the game itself
-//! would give ([`occurrences`](crate::rules::game::occurrences) over the game's history and the
+//! would give ([`occurrences`](crate::rules::key::occurrences) over the game's history and the
 //! line searched), so each variant's endings are exactly its own: Epoch's stalemated side wins
 //! and its repeating player loses, AGEIOU's kings are captured, Empire Chess's campmate.
 //!
@@ -157,8 +157,8 @@ pub fn replay<V: Variant>(game: &dyn AnyGame) -> Option<Game<V>> {
     Some(typed)
 }
 
-/// The xorshift64* generator the baseline players and matches use: seeded, so every match
-/// replays exactly.
+/// Herald's one seeded generator (xorshift64*): the baseline players and matches, and the
+/// random games of the tests and benchmarks, so each replays exactly from its seed.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 

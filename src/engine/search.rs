@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::tt::{from_table, to_table, Bound, Entry, Table};
 use super::{Evaluate, Limits, SearchResult, MATE, MATE_BOUND};
-use crate::rules::game::occurrences;
+use crate::rules::key::occurrences;
 use crate::rules::{Color, Game, Outcome};
 
 /// The deepest line searched, quiescence included.

@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
+use super::blend::Blended;
 use super::canvas::Canvas;
 use super::layout::Layout;
 use super::overlays;
-use super::pieces::{self, Blended, Look, Sprite};
+use super::pieces::{self, Look, Sprite};
 use super::scene::Scene;
 use super::text;
 use super::theme::{self, Rgba};

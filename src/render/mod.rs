@@ -4,6 +4,7 @@
 //!
 //! [`BoardView`]: crate::rules::BoardView
 
+mod blend;
 mod board;
 mod canvas;
 pub mod chart;

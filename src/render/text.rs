@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 
+use super::blend::Blended;
 use super::canvas::Surface;
-use super::pieces::Blended;
 use super::theme::Rgba;
 
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");

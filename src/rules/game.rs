@@ -1,6 +1,7 @@
 //! A game in progress: a variant's position plus what only history knows (repetitions, the
 //! moves played, the swap), and the dynamic interface the rest of Herald uses.
 
+use super::key::occurrences;
 use super::notation::normalize;
 use super::perft;
 use super::{
@@ -20,19 +21,6 @@ pub struct Game<V: Variant> {
     outcome: Option<Outcome>,
     last: Option<MoveMarks>,
     swapped: bool,
-}
-
-/// How often the last key occurs among the positions that can still repeat (the count every
-/// variant's [`super::Rules::outcome`] is given; the engine counts as the game does).
-pub fn occurrences(keys: &[u64], reversible_plies: u32) -> usize {
-    let Some(&last) = keys.last() else { return 0 };
-    let window = (reversible_plies as usize + 1).min(keys.len());
-    keys[keys.len() - window..]
-        .iter()
-        .rev()
-        .step_by(2)
-        .filter(|&&k| k == last)
-        .count()
 }
 
 impl<V: Variant> Game<V> {
@@ -408,17 +396,7 @@ impl Clone for Box<dyn AnyGame> {
 
 #[cfg(test)]
 mod tests {
-    use super::occurrences;
     use crate::rules::{new_game, Color, MoveKind, VariantId};
-
-    #[test]
-    fn occurrences_count_same_side_positions_within_the_window() {
-        // keys: A B A B A  -> the last A occurs three times
-        assert_eq!(occurrences(&[1, 2, 1, 2, 1], 10), 3);
-        // an irreversible move two plies ago hides the older ones
-        assert_eq!(occurrences(&[1, 2, 1, 2, 1], 2), 2);
-        assert_eq!(occurrences(&[7], 0), 1);
-    }
 
     fn kind_of(variant: VariantId, text: Option<&str>, coordinate: &str) -> MoveKind {
         let game = new_game(variant, text).unwrap();

@@ -55,9 +55,31 @@ impl KeyBuilder {
     }
 }
 
+/// How often the last key occurs among the positions that can still repeat (the count every
+/// variant's [`super::Rules::outcome`] is given; the engine counts as the game does).
+pub fn occurrences(keys: &[u64], reversible_plies: u32) -> usize {
+    let Some(&last) = keys.last() else { return 0 };
+    let window = (reversible_plies as usize + 1).min(keys.len());
+    keys[keys.len() - window..]
+        .iter()
+        .rev()
+        .step_by(2)
+        .filter(|&&k| k == last)
+        .count()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::KeyBuilder;
+    use super::{occurrences, KeyBuilder};
+
+    #[test]
+    fn occurrences_count_same_side_positions_within_the_window() {
+        // keys: A B A B A  -> the last A occurs three times
+        assert_eq!(occurrences(&[1, 2, 1, 2, 1], 10), 3);
+        // an irreversible move two plies ago hides the older ones
+        assert_eq!(occurrences(&[1, 2, 1, 2, 1], 2), 2);
+        assert_eq!(occurrences(&[7], 0), 1);
+    }
 
     fn key(bytes: &[u8]) -> u64 {
         let mut k = KeyBuilder::default();

@@ -3,7 +3,7 @@
 //! end of the game, as the published tables do, and every other variant ends the count where
 //! its game ends (repetitions, the no-progress rule, material).
 
-use super::game::occurrences;
+use super::key::occurrences;
 use super::{PositionText, Rules, Variant};
 
 /// The leaves `depth` plies below `position`, whose history of repetition keys is `keys`

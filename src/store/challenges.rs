@@ -1,34 +1,10 @@
 //! Challenges: open invitations to a game, answered by the challenged player.
 
-use super::columns::{ChallengeStatus, ColorChoice, StoredOptions};
-use super::games::{insert_game, Opening, StoredGame};
+use super::columns::{ChallengeStatus, StoredOptions};
+use super::games::insert_game;
+use super::rows::{Offer, Opening, StoredGame};
 use super::sql::sql;
 use super::{Store, StoreError};
-use crate::rules::{GameOptions, VariantId};
-
-/// What a challenger offers: where, to whom, and the game's terms.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct Offer {
-    pub guild: Option<String>,
-    pub channel: String,
-    pub challenger: String,
-    /// None for an open challenge, until someone accepts it.
-    pub challenged: Option<String>,
-    pub variant: VariantId,
-    /// The challenger's colour.
-    pub color: ColorChoice,
-    pub days: i64,
-    #[sqlx(try_from = "StoredOptions")]
-    pub options: GameOptions,
-    /// Whether the game will count for the ratings.
-    pub rated: bool,
-    /// For a game against Herald's engine, the level chosen (1-5).
-    pub engine_level: Option<i64>,
-    /// The finished game this challenge is a rematch of, if any.
-    pub rematch_of: Option<i64>,
-    pub created_at: i64,
-    pub expires_at: i64,
-}
 
 /// A challenge as stored: the offer, and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]

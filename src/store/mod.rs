@@ -12,18 +12,19 @@ mod games;
 mod notices;
 mod ratings;
 mod reviews;
+mod rows;
 mod settings;
 mod sql;
 
 pub use buttons::{ShownButton, ShownButtons};
-pub use challenges::{Challenge, Offer};
+pub use challenges::Challenge;
 pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, NoticeMode,
     StoredOptions,
 };
 pub use copy::Copied;
-pub use games::{Event, GameChange, Opening, StoredGame, StoredMove};
 pub use notices::Notices;
+pub use rows::{Event, GameChange, Offer, Opening, StoredGame, StoredMove};
 pub use settings::Settings;
 
 use std::str::FromStr;

@@ -2,7 +2,7 @@
 //! Both are derived from the finished rated games, and written in the transaction that
 //! finishes a game, so a result and its rating change land together or not at all.
 
-use super::games::StoredGame;
+use super::rows::StoredGame;
 use super::sql::sql;
 use super::{Store, StoreError, Tx};
 use crate::rating::{play, Change, Ledger, RatedGame, Rating, Standing};

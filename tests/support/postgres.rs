@@ -26,7 +26,7 @@ pub fn available() -> bool {
         let _ = writeln!(
             std::io::stderr(),
             "PostgreSQL tests skipped: {VAR} is not set (run `.ci/with-postgres cargo test`, \
-             or set {VAR} to a server's URL; see the README, Running at scale)"
+             or set {VAR} to a server's URL; see docs/operations.md)"
         );
     });
     false

@@ -1,29 +1,10 @@
-//! The one seeded generator of the tests and benchmarks, so every random game replays exactly
-//! from its seed.
+//! The seeded games of the tests and benchmarks, picked by the library's one seeded generator,
+//! so every random game replays exactly from its seed.
 
 use herald::rules::{new_game, VariantId};
 
-/// xorshift64*: small, fast, and good enough to pick moves.
-pub struct Seeded(u64);
-
-impl Seeded {
-    /// A generator for `seed`; any seed works, 0 included.
-    pub fn new(seed: u64) -> Seeded {
-        Seeded(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number from 0 to `n - 1`; `n` must not be 0.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The library's generator (xorshift64*), under the name the tests use.
+pub type Seeded = herald::engine::Rng;
 
 /// A legal game of up to `plies` moves from the start, in coordinates, chosen by a seeded
 /// generator; shorter when the game ends first.

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Pixmap, Stroke, Transform};
 
-use super::palette::palette;
+use super::blend::Blended;
 use super::text;
 use super::theme::{self, Rgba};
 use crate::rules::{Emblem, Livery};
@@ -150,47 +150,6 @@ pub struct Sprite {
     /// The sprite drawn over one opaque colour, by that colour's pixel value: its pixels and
     /// their palette indices, for drawing it on a flat square without blending it again.
     pub on: Mutex<HashMap<u32, Arc<Blended>>>,
-}
-
-/// A sprite (or a glyph) drawn over one opaque colour: for each pixel of its box, the
-/// premultiplied bytes and the palette index (for a sprite, meaningful within each row's
-/// covered span).
-pub struct Blended {
-    pub rgba: Vec<u8>,
-    pub index: Vec<u8>,
-}
-
-impl Blended {
-    /// `pixels` pixels of the opaque value `under`, each then drawn over by `paint` (given its
-    /// place in the box), with the palette indices of the result; kept in `cache` by `key`,
-    /// or made now and kept.
-    pub fn over<K: std::hash::Hash + Eq>(
-        cache: &Mutex<HashMap<K, Arc<Blended>>>,
-        key: K,
-        under: u32,
-        pixels: usize,
-        mut paint: impl FnMut(usize, &mut [u8]),
-    ) -> Arc<Blended> {
-        if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
-            return found;
-        }
-        let mut rgba: Vec<u8> = std::iter::repeat_n(under.to_le_bytes(), pixels)
-            .flatten()
-            .collect();
-        for (i, pixel) in rgba.chunks_exact_mut(4).enumerate() {
-            paint(i, pixel);
-        }
-        let palette = palette();
-        let index = rgba
-            .chunks_exact(4)
-            .map(|p| palette.index([p[0], p[1], p[2]]))
-            .collect();
-        let blended = Arc::new(Blended { rgba, index });
-        if let Ok(mut c) = cache.lock() {
-            c.insert(key, blended.clone());
-        }
-        blended
-    }
 }
 
 impl Sprite {

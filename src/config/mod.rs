@@ -1,6 +1,9 @@
 //! Settings from the environment and a `.env` file, read once at start and checked there, so
 //! a mistake is one clear line rather than a strange failure later.
 
+pub mod discord;
+pub mod secret;
+
 use std::path::Path;
 
 /// The database URL used when none is given.

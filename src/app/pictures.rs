@@ -1,0 +1,95 @@
+//! The pictures of a game: its board with the players' labels, and the whole game as an
+//! animated GIF, drawn off the async threads.
+
+use super::Service;
+use crate::render;
+use crate::rules::{AnyGame, Color, Square};
+use crate::store::StoredGame;
+
+impl Service {
+    /// The labels by each side of a game's board: the player (their name where users are
+    /// named, as in `herald local`; the side's name where users are numbers, as on Discord),
+    /// with their rating as of now in a rated game, and Herald with its level.
+    async fn players(&self, row: &StoredGame) -> render::Players {
+        let mut labels = Vec::with_capacity(2);
+        for color in [Color::White, Color::Black] {
+            let user = row.player(color);
+            let label = match (self.is_engine(user), row.engine_level) {
+                (true, Some(level)) => format!("Herald (level {level})"),
+                _ if self.names_shown.load(std::sync::atomic::Ordering::Relaxed) => user.into(),
+                _ => row.variant.side(color).into(),
+            };
+            let rating = match row.rated {
+                true => self.shown_rating(user, row.variant).await.ok(),
+                false => None,
+            };
+            labels.push(match rating {
+                Some(r) => format!("{label} {r}"),
+                None => label,
+            });
+        }
+        render::Players::new(labels[0].clone(), labels[1].clone())
+    }
+
+    /// Draws a picture off the async workers, one per core at a time, so that cheap requests
+    /// (autocomplete, the gateway's heartbeats) never wait behind one; none when drawing
+    /// failed (logged as `what`; the text still goes).
+    pub(super) async fn picture(
+        &self,
+        what: &'static str,
+        drawing: impl FnOnce() -> Result<Vec<u8>, render::RenderError> + Send + 'static,
+    ) -> Option<Vec<u8>> {
+        let _turn = self.drawing.acquire().await.ok()?;
+        match tokio::task::spawn_blocking(drawing).await {
+            Ok(Ok(bytes)) => Some(bytes),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "could not draw {what}");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "drawing {what} failed");
+                None
+            }
+        }
+    }
+
+    /// The whole game as an animated GIF from `bottom`'s side; none when images are off.
+    pub(super) async fn replay_gif(
+        &self,
+        row: &StoredGame,
+        game: &dyn AnyGame,
+        bottom: Color,
+    ) -> Option<Vec<u8>> {
+        self.images?;
+        let options = render::Options {
+            width: render::GIF_WIDTH,
+            flip: bottom == Color::Black,
+        };
+        let players = self.players(row).await;
+        let game = game.clone_box();
+        let timing = render::Timing::default();
+        self.picture("the game's GIF", move || {
+            render::render_gif(&*game, Some(&players), options, timing)
+        })
+        .await
+    }
+
+    /// The board image with `bottom`'s side at the bottom, or none when images are off or
+    /// drawing failed (the text still goes).
+    pub(super) async fn image(
+        &self,
+        row: &StoredGame,
+        game: &dyn AnyGame,
+        piece: Option<Square>,
+        bottom: Color,
+    ) -> Option<Vec<u8>> {
+        let mut options = self.images?;
+        options.flip = bottom == Color::Black;
+        let players = self.players(row).await;
+        let game = game.clone_box();
+        self.picture("the board", move || {
+            render::render_game_with(&*game, piece, Some(&players), options)
+        })
+        .await
+    }
+}

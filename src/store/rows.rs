@@ -1,0 +1,151 @@
+//! The rows the store reads and writes: a game, its moves and events, a change to one, and a
+//! challenge's offer. Plain data, so every part of the store can name them without importing
+//! another part's queries.
+
+use super::columns::{ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions};
+use crate::rules::{Color, GameOptions, VariantId};
+
+/// What a challenger offers: where, to whom, and the game's terms.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Offer {
+    pub guild: Option<String>,
+    pub channel: String,
+    pub challenger: String,
+    /// None for an open challenge, until someone accepts it.
+    pub challenged: Option<String>,
+    pub variant: VariantId,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    pub days: i64,
+    #[sqlx(try_from = "StoredOptions")]
+    pub options: GameOptions,
+    /// Whether the game will count for the ratings.
+    pub rated: bool,
+    /// For a game against Herald's engine, the level chosen (1-5).
+    pub engine_level: Option<i64>,
+    /// The finished game this challenge is a rematch of, if any.
+    pub rematch_of: Option<i64>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredGame {
+    pub id: i64,
+    pub guild: Option<String>,
+    /// Where the game is played: its thread, or the channel it was made in.
+    pub channel: String,
+    /// For a game played in its own thread: the channel the thread was opened in.
+    pub home: Option<String>,
+    pub variant: VariantId,
+    pub white: String,
+    pub black: String,
+    pub start_fen: String,
+    pub fen: String,
+    pub ply: i64,
+    pub days: i64,
+    #[sqlx(try_from = "StoredOptions")]
+    pub options: GameOptions,
+    pub status: GameStatus,
+    /// Set once finished.
+    pub result: Option<GameResult>,
+    pub reason: Option<EndReason>,
+    pub swapped: bool,
+    pub draw_offer: Option<String>,
+    pub deadline: Option<i64>,
+    pub reminded: bool,
+    /// Whether the game counts for the ratings.
+    pub rated: bool,
+    /// Once a rated game has ended: its place in the order rated games ended in.
+    pub rated_order: Option<i64>,
+    /// For a game against Herald's engine, its level (1-5).
+    pub engine_level: Option<i64>,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl StoredGame {
+    /// The other player.
+    pub fn opponent_of(&self, user: &str) -> &str {
+        if self.white == user {
+            &self.black
+        } else {
+            &self.white
+        }
+    }
+
+    pub fn has_player(&self, user: &str) -> bool {
+        self.white == user || self.black == user
+    }
+
+    /// The player of a colour.
+    pub fn player(&self, color: Color) -> &str {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The points `user` scored in a finished game: 1, ½ or 0; none without a result.
+    pub fn points_of(&self, user: &str) -> Option<f64> {
+        let white = match self.result? {
+            GameResult::WhiteWins => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::BlackWins => 0.0,
+        };
+        Some(if self.white == user {
+            white
+        } else {
+            1.0 - white
+        })
+    }
+
+    /// The colour `user` plays (Black for anyone who is not White).
+    pub fn color_of(&self, user: &str) -> Color {
+        if self.white == user {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+/// How the game of an accepted challenge begins; the rest comes from the challenge's offer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub white: String,
+    pub black: String,
+    pub start_fen: String,
+    pub deadline: Option<i64>,
+    pub created_at: i64,
+}
+
+/// A move as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredMove {
+    pub ply: i64,
+    pub coordinate: String,
+    pub san: String,
+    pub fen_after: String,
+    pub player: String,
+    pub played_at: i64,
+}
+
+/// Something that happened to a game besides a move.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Event {
+    pub kind: EventKind,
+    pub player: Option<String>,
+    pub ply: i64,
+    pub at: i64,
+}
+
+/// One change to a game: the row as it should be afterwards, plus an optional move and event.
+#[derive(Clone, Debug)]
+pub struct GameChange {
+    pub next: StoredGame,
+    pub new_move: Option<StoredMove>,
+    pub event: Option<Event>,
+}
