@@ -192,10 +192,14 @@ impl Spec {
     /// not take (with the one meant, when it is close), one given twice, one of another
     /// kind or out of its range, or a required one missing. Nothing is silently ignored.
     pub fn read(&self, given: Vec<(String, Value)>) -> Result<Command, String> {
-        let known = self.options();
+        self.read_with(&self.options(), given)
+    }
+
+    /// [`Spec::read`] against this command's options, made once by the caller.
+    fn read_with(&self, known: &[Opt], given: Vec<(String, Value)>) -> Result<Command, String> {
         let mut values: Vec<(&'static str, Value)> = Vec::new();
         for (name, value) in given {
-            let opt = self.option(&known, &name)?;
+            let opt = self.option(known, &name)?;
             if values.iter().any(|(n, _)| *n == opt.name) {
                 return Err(format!("/{} got {name} twice: give it once.", self.name));
             }
@@ -223,10 +227,7 @@ impl Spec {
                 self.name, missing.name, missing.description
             ));
         }
-        (self.read)(&Given {
-            command: self.name,
-            values,
-        })
+        (self.read)(&Given { values })
     }
 
     /// The command for options typed as `name:value` text, each read as its option's kind.
@@ -237,7 +238,7 @@ impl Spec {
             let kind = self.option(&known, &name)?.kind;
             values.push((name.clone(), Value::from_text(kind, &name, &text)?));
         }
-        self.read(values)
+        self.read_with(&known, values)
     }
 
     /// The option called `name`, or why this command has none.
@@ -261,12 +262,11 @@ impl Spec {
 }
 
 /// The options a player gave one command, checked against its definition.
-pub struct Given<'a> {
-    command: &'a str,
+pub struct Given {
     values: Vec<(&'static str, Value)>,
 }
 
-impl Given<'_> {
+impl Given {
     fn value(&self, name: &str) -> Option<&Value> {
         self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
@@ -278,9 +278,9 @@ impl Given<'_> {
         }
     }
 
-    fn required(&self, name: &str) -> Result<String, String> {
-        self.text(name)
-            .ok_or_else(|| format!("/{} needs {name}.", self.command))
+    /// A required text option: [`Spec::read`] refused the command already when it is missing.
+    fn required(&self, name: &str) -> String {
+        self.text(name).unwrap_or_default()
     }
 
     fn boolean(&self, name: &str) -> Option<bool> {

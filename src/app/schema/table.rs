@@ -154,7 +154,7 @@ pub(super) static COMMANDS: [Spec; 19] = [
         read: |o| {
             Ok(Command::Move {
                 game: o.integer("game"),
-                text: o.required("move")?,
+                text: o.required("move"),
                 opponent: o.opponent(),
                 confirm: o.flag("confirm"),
             })
@@ -204,7 +204,7 @@ pub(super) static COMMANDS: [Spec; 19] = [
         },
         read: |o| {
             Ok(Command::Piece {
-                square: o.required("square")?,
+                square: o.required("square"),
                 opponent: o.opponent(),
             })
         },
