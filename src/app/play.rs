@@ -5,9 +5,7 @@ use super::{
     DAY,
 };
 use crate::rules::{Color, Outcome};
-use crate::store::{
-    EndReason, EventKind, GameChange, GameResult, GameStatus, StoredGame, StoredMove,
-};
+use crate::store::{EndReason, EventKind, GameChange, GameResult, GameStatus, Played, StoredGame};
 
 impl Service {
     /// Plays a move in `row`. A move that loses the game for its own player (Epoch's third
@@ -39,35 +37,25 @@ impl Service {
         }
         let now = self.now();
         let outcome = game.outcome();
-        let mut next = row.clone();
-        next.fen = game.position_text();
-        next.ply = row.ply + 1;
-        next.updated_at = now;
-        next.reminded = false;
-        next.deadline = Some(now + row.days * DAY);
-        if next.draw_offer.as_deref().is_some_and(|o| o != req.user) {
-            next.draw_offer = None;
+        let mut change = GameChange::of(&row, now);
+        change.fen = game.position_text();
+        change.reminded = false;
+        change.deadline = Some(now + row.days * DAY);
+        if change.draw_offer.as_deref().is_some_and(|o| o != req.user) {
+            change.draw_offer = None;
         }
         if let Some(o) = outcome {
-            next.status = GameStatus::Finished;
-            next.result = Some(GameResult::of(o.winner()));
-            next.reason = Some(EndReason::Rules(o.reason()));
-            next.deadline = None;
-            next.draw_offer = None;
+            change.status = GameStatus::Finished;
+            change.result = Some(GameResult::of(o.winner()));
+            change.reason = Some(EndReason::Rules(o.reason()));
+            change.deadline = None;
+            change.draw_offer = None;
         }
-        let new_move = StoredMove {
-            ply: row.ply + 1,
+        change.played = Some(Played {
             coordinate: info.coordinate.clone(),
             san: info.san.clone(),
-            fen_after: next.fen.clone(),
             player: req.user.clone(),
-            played_at: now,
-        };
-        let change = GameChange {
-            next,
-            new_move: Some(new_move),
-            event: None,
-        };
+        });
         let saved = self.store.apply(&row, &change).await?;
         self.remember(&saved, &*game);
         tracing::info!(game = saved.id, ply = saved.ply, mv = %info.coordinate, "move");

@@ -2,7 +2,7 @@
 
 use super::{Cached, Refusal, Request, Service};
 use crate::rules::{new_game_with, AnyGame};
-use crate::store::{Event, EventKind, GameChange, GameStatus, StoredGame, StoredMove};
+use crate::store::{EventKind, GameChange, GameStatus, StoredGame, StoredMove};
 
 /// Which of a player's games (unfinished first, then newest) a look means.
 enum Latest {
@@ -174,22 +174,12 @@ impl Service {
         row: &StoredGame,
         kind: EventKind,
         by: Option<&str>,
-        edit: impl FnOnce(&mut StoredGame, i64),
+        edit: impl FnOnce(&mut GameChange, i64),
     ) -> Result<StoredGame, Refusal> {
         let now = self.now();
-        let mut next = row.clone();
-        next.updated_at = now;
-        edit(&mut next, now);
-        let change = GameChange {
-            next,
-            new_move: None,
-            event: Some(Event {
-                kind,
-                player: by.map(str::to_string),
-                ply: row.ply,
-                at: now,
-            }),
-        };
+        let mut change = GameChange::of(row, now);
+        edit(&mut change, now);
+        change.event = Some((kind, by.map(str::to_string)));
         Ok(self.store.apply(row, &change).await?)
     }
 }

@@ -93,15 +93,21 @@ pub(super) fn mover8<K: Army>(pos: &Board8<K>, mv: &Move<K>, value: impl Fn(K) -
     pos.at(mv.from()).map_or(0, |p| value(p.kind))
 }
 
-fn value(kind: Kind) -> i32 {
-    match kind {
-        Kind::King => 0,
-        Kind::Queen => 900,
-        Kind::Rook => 500,
-        Kind::Bishop => 330,
-        Kind::Knight => 320,
-        Kind::Pawn => 100,
+/// What the orthodox pieces are worth in centipawns, by their letter: chess's, and those of
+/// Empire Chess's side that are chess pieces. The king is beyond price and counts nothing.
+pub(super) fn orthodox(letter: char) -> i32 {
+    match letter {
+        'Q' => 900,
+        'R' => 500,
+        'B' => 330,
+        'N' => 320,
+        'P' => 100,
+        _ => 0,
     }
+}
+
+fn value(kind: Kind) -> i32 {
+    orthodox(kind.letter())
 }
 
 impl Evaluate for Position {

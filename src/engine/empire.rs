@@ -13,23 +13,18 @@
 //! is 3 a legal move: the Empire's queen-like moves give it many more moves than the Kingdom has,
 //! and that surplus is its compensation, not a gain to count in full.
 
-use super::chess::{board8_ordering, off_centre, ranks_up, sum_pieces, SQUARES};
+use super::chess::{board8_ordering, off_centre, orthodox, ranks_up, sum_pieces, SQUARES};
 use super::Evaluate;
 use crate::rules::board8::Move;
 use crate::rules::empire::{Kind, Position};
 
 fn value(kind: Kind) -> i32 {
     match kind {
-        Kind::King => 0,
-        Kind::Queen => 900,
-        Kind::Rook => 500,
-        Kind::Bishop => 330,
-        Kind::Knight => 320,
-        Kind::Pawn => 100,
         Kind::Tower => 650,
         Kind::Eagle | Kind::Cardinal => 500,
         Kind::Duke => 400,
         Kind::Soldier => 180,
+        chess_piece => orthodox(chess_piece.letter()),
     }
 }
 

@@ -36,6 +36,15 @@ pub fn search_game<V: Evaluate>(
     Some(searcher.iterate(game.position(), game.legal()))
 }
 
+/// A position being searched, with what the search knows of it: how deep in the tree it is
+/// (`ply`), its legal moves, and how many legal moves the other side had when last to move.
+struct Node<'n, V: Evaluate> {
+    pos: &'n V,
+    ply: usize,
+    moves: &'n [V::Move],
+    opp: usize,
+}
+
 struct Searcher<'a, V: Evaluate> {
     /// The repetition keys of the game and of the line being searched, the current node last.
     keys: Vec<u64>,
@@ -231,9 +240,28 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         } else if ply >= MAX_PLY - 1 {
             self.static_eval(pos, moves.len(), opp)
         } else if depth <= 0 {
-            self.quiesce(pos, alpha, beta, ply, &moves, opp)
+            self.quiesce(
+                Node {
+                    pos,
+                    ply,
+                    moves: &moves,
+                    opp,
+                },
+                alpha,
+                beta,
+            )
         } else {
-            self.full(pos, depth, alpha, beta, ply, &moves, opp)
+            self.full(
+                Node {
+                    pos,
+                    ply,
+                    moves: &moves,
+                    opp,
+                },
+                depth,
+                alpha,
+                beta,
+            )
         };
         self.moves[ply] = moves;
         score
@@ -286,18 +314,14 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         list
     }
 
-    /// A full-width node at `depth` > 0 whose legal moves are `moves` (there is at least one).
-    #[allow(clippy::too_many_arguments)]
-    fn full(
-        &mut self,
-        pos: &V,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        moves: &[V::Move],
-        opp: usize,
-    ) -> i32 {
+    /// A full-width node at `depth` > 0 (it has at least one legal move).
+    fn full(&mut self, node: Node<V>, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let Node {
+            pos,
+            ply,
+            moves,
+            opp,
+        } = node;
         let key = self.current_tt_key(pos);
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
@@ -387,15 +411,13 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     }
 
     /// Quiescence: the side to move may stand on the static score or try a noisy move.
-    fn quiesce(
-        &mut self,
-        pos: &V,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        moves: &[V::Move],
-        opp: usize,
-    ) -> i32 {
+    fn quiesce(&mut self, node: Node<V>, mut alpha: i32, beta: i32) -> i32 {
+        let Node {
+            pos,
+            ply,
+            moves,
+            opp,
+        } = node;
         let stand = self.static_eval(pos, moves.len(), opp);
         if stand >= beta {
             return stand;

@@ -12,10 +12,8 @@ use super::RenderError;
 pub const WIDTH: u32 = 960;
 pub const HEIGHT: u32 = 300;
 
-const LEFT: f32 = 96.0;
-const RIGHT: f32 = 24.0;
-const TOP: f32 = 60.0;
-const BOTTOM: f32 = 44.0;
+/// The plot's margins inside the picture: left, top, right, bottom.
+const MARGINS: [f32; 4] = [96.0, 60.0, 24.0, 44.0];
 const TITLE_PX: f32 = 30.0;
 const LABEL_PX: f32 = 24.0;
 
@@ -50,13 +48,14 @@ pub fn eval_chart(chart: &EvalChart) -> Result<Vec<u8>, RenderError> {
     let mut pixmap = Pixmap::new(WIDTH, HEIGHT).expect("the chart has a size");
     pixmap.fill(BACKGROUND.skia());
     text::draw(&mut pixmap, &chart.title, 20.0, 40.0, TITLE_PX, LABEL);
-    let (w, h) = (WIDTH as f32 - LEFT - RIGHT, HEIGHT as f32 - TOP - BOTTOM);
+    let [left, top, right, bottom] = MARGINS;
+    let (w, h) = (WIDTH as f32 - left - right, HEIGHT as f32 - top - bottom);
     let n = chart.chances.len();
     let x = |i: usize| match n {
-        0 | 1 => LEFT + w / 2.0,
-        _ => LEFT + i as f32 / (n - 1) as f32 * w,
+        0 | 1 => left + w / 2.0,
+        _ => left + i as f32 / (n - 1) as f32 * w,
     };
-    let y = |c: f64| TOP + h / 2.0 - (c.clamp(-1.0, 1.0) as f32) * h / 2.0;
+    let y = |c: f64| top + h / 2.0 - (c.clamp(-1.0, 1.0) as f32) * h / 2.0;
     let points: Vec<(f32, f32)> = chart
         .chances
         .iter()
@@ -66,11 +65,11 @@ pub fn eval_chart(chart: &EvalChart) -> Result<Vec<u8>, RenderError> {
     // White's area: from the curve down to the bottom.
     if let (Some(first), Some(last)) = (points.first(), points.last()) {
         let mut pb = PathBuilder::new();
-        pb.move_to(first.0, TOP + h);
+        pb.move_to(first.0, top + h);
         for &(px, py) in &points {
             pb.line_to(px, py);
         }
-        pb.line_to(last.0, TOP + h);
+        pb.line_to(last.0, top + h);
         pb.close();
         if let Some(path) = pb.finish() {
             let fill = paint(WHITE_AREA);
@@ -78,25 +77,25 @@ pub fn eval_chart(chart: &EvalChart) -> Result<Vec<u8>, RenderError> {
         }
     }
     // The frame and the even line.
-    line(&mut pixmap, &[(LEFT, TOP), (LEFT + w, TOP)], GRID, 2.0);
+    line(&mut pixmap, &[(left, top), (left + w, top)], GRID, 2.0);
     line(
         &mut pixmap,
-        &[(LEFT, TOP + h), (LEFT + w, TOP + h)],
+        &[(left, top + h), (left + w, top + h)],
         GRID,
         2.0,
     );
-    let mid = TOP + h / 2.0;
-    line(&mut pixmap, &[(LEFT, mid), (LEFT + w, mid)], MUTED, 2.0);
+    let mid = top + h / 2.0;
+    line(&mut pixmap, &[(left, mid), (left + w, mid)], MUTED, 2.0);
     for (label, at) in [
-        ("White", TOP + 20.0),
+        ("White", top + 20.0),
         ("even", mid + 8.0),
-        ("Black", TOP + h),
+        ("Black", top + h),
     ] {
         let lw = text::width(label, LABEL_PX);
-        text::draw(&mut pixmap, label, LEFT - 12.0 - lw, at, LABEL_PX, MUTED);
+        text::draw(&mut pixmap, label, left - 12.0 - lw, at, LABEL_PX, MUTED);
     }
     line(&mut pixmap, &points, CURVE, 3.0);
-    move_labels(&mut pixmap, &chart.numbers, &x, TOP + h + 30.0);
+    move_labels(&mut pixmap, &chart.numbers, &x, top + h + 30.0);
     for &(i, marker) in &chart.marks {
         let Some(&p) = points.get(i) else { continue };
         let (color, r) = match marker {
@@ -110,7 +109,7 @@ pub fn eval_chart(chart: &EvalChart) -> Result<Vec<u8>, RenderError> {
         text::draw_centred(
             &mut pixmap,
             "No moves",
-            LEFT + w / 2.0,
+            left + w / 2.0,
             mid - 12.0,
             TITLE_PX,
             MUTED,

@@ -116,6 +116,19 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),  // north-west
 ];
 
+/// The compass names of [`DIRECTIONS`]: `Compass::NE as usize` is north-east's index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compass {
+    N,
+    E,
+    S,
+    W,
+    NE,
+    SE,
+    SW,
+    NW,
+}
+
 /// The knight's eight leaps, clockwise from one file right and two ranks up.
 pub const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
@@ -315,6 +328,24 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_compass_name_points_its_way() {
+        use Compass::*;
+        let steps = [N, E, S, W, NE, SE, SW, NW].map(|c| DIRECTIONS[c as usize]);
+        let expected = [
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, -1),
+            (-1, 1),
+        ];
+        assert_eq!(steps, expected);
+        assert_eq!(opposite(NE as usize), SW as usize);
+    }
 
     #[test]
     fn squares_print_and_parse_with_two_digit_ranks() {

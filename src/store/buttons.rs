@@ -75,8 +75,7 @@ impl Store {
 
     /// The message numbered `id`, if Herald showed one.
     pub async fn shown_buttons(&self, id: i64) -> Result<Option<ShownButtons>, StoreError> {
-        let text = "SELECT * FROM local_buttons WHERE id = $1";
-        let row: Option<Row> = self.one(sql(text).bind(id)).await?;
+        let row: Option<Row> = self.by_id("local_buttons", id).await?;
         Ok(row.map(ShownButtons::from))
     }
 
@@ -84,8 +83,7 @@ impl Store {
     pub async fn live_buttons(&self, channel: &str) -> Result<Vec<ShownButtons>, StoreError> {
         let text =
             "SELECT * FROM local_buttons WHERE channel = $1 AND pressed IS NULL ORDER BY id DESC";
-        let rows: Vec<Row> = self.all(sql(text).bind(channel)).await?;
-        Ok(rows.into_iter().map(ShownButtons::from).collect())
+        self.all_as::<Row, _>(sql(text).bind(channel)).await
     }
 
     /// The last `limit` messages of a channel whose buttons were spent, newest first.
@@ -96,8 +94,8 @@ impl Store {
     ) -> Result<Vec<ShownButtons>, StoreError> {
         let text = "SELECT * FROM local_buttons WHERE channel = $1 AND pressed IS NOT NULL \
                    ORDER BY id DESC LIMIT $2";
-        let rows: Vec<Row> = self.all(sql(text).bind(channel).bind(limit)).await?;
-        Ok(rows.into_iter().map(ShownButtons::from).collect())
+        self.all_as::<Row, _>(sql(text).bind(channel).bind(limit))
+            .await
     }
 
     /// Marks a message's buttons spent: `user` pressed `label` and it did its work. False if

@@ -41,8 +41,7 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<Challenge>, StoreError> {
-        self.one(sql("SELECT * FROM challenges WHERE id = $1").bind(id))
-            .await
+        self.by_id("challenges", id).await
     }
 
     /// Open challenges between two players in a channel, either way round.

@@ -38,8 +38,7 @@ pub(super) async fn insert_game(
 
 impl Store {
     pub async fn game(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
-        self.one(sql("SELECT * FROM games WHERE id = $1").bind(id))
-            .await
+        self.by_id("games", id).await
     }
 
     /// A user's unfinished games in a channel (or in threads opened from it).
@@ -205,49 +204,33 @@ impl Store {
         current: &StoredGame,
         change: &GameChange,
     ) -> Result<StoredGame, StoreError> {
-        let n = &change.next;
-        let (coordinate, san, player) = match &change.new_move {
-            Some(m) => {
-                if m.ply != current.ply + 1 || n.ply != m.ply || m.fen_after != n.fen {
-                    return Err(StoreError::Corrupt(format!(
-                        "move for ply {} does not follow ply {}",
-                        m.ply, current.ply
-                    )));
-                }
-                (Some(&m.coordinate), Some(&m.san), Some(&m.player))
-            }
-            None => {
-                if n.ply != current.ply {
-                    return Err(StoreError::Corrupt("the ply changed without a move".into()));
-                }
-                (None, None, None)
-            }
-        };
+        let c = change;
+        let played = c.played.as_ref();
         let update = sql(
-            "UPDATE games SET white = $1, black = $2, fen = $3, ply = $4, status = $5, result = $6, reason = $7, \
-             swapped = $8, draw_offer = $9, deadline = $10, reminded = $11, \
+            "UPDATE games SET white = $1, black = $2, fen = $3, ply = ply + $4, status = $5, result = $6, \
+             reason = $7, swapped = $8, draw_offer = $9, deadline = $10, reminded = $11, \
              last_coordinate = coalesce($12, last_coordinate), last_san = coalesce($13, last_san), \
              last_player = coalesce($14, last_player), version = version + 1, updated_at = $15 \
              WHERE id = $16 AND version = $17 RETURNING *",
         )
-        .bind(&n.white)
-        .bind(&n.black)
-        .bind(&n.fen)
-        .bind(n.ply)
-        .bind(n.status)
-        .bind(n.result)
-        .bind(n.reason)
-        .bind(n.swapped)
-        .bind(&n.draw_offer)
-        .bind(n.deadline)
-        .bind(n.reminded)
-        .bind(coordinate)
-        .bind(san)
-        .bind(player)
-        .bind(n.updated_at)
+        .bind(&c.white)
+        .bind(&c.black)
+        .bind(&c.fen)
+        .bind(i64::from(played.is_some()))
+        .bind(c.status)
+        .bind(c.result)
+        .bind(c.reason)
+        .bind(c.swapped)
+        .bind(&c.draw_offer)
+        .bind(c.deadline)
+        .bind(c.reminded)
+        .bind(played.map(|m| &m.coordinate))
+        .bind(played.map(|m| &m.san))
+        .bind(played.map(|m| &m.player))
+        .bind(c.at)
         .bind(current.id)
         .bind(current.version);
-        let rates = super::ratings::finishes_rated(current, n);
+        let rates = super::ratings::finishes_rated(current, c);
         let _turn = self.write_turn().await;
         if change.event.is_none() && !rates {
             // One statement: the game row and, through the trigger, its move.
@@ -255,18 +238,18 @@ impl Store {
         }
         let mut tx = self.begin().await?;
         // The first statement writes, so the transaction takes the write lock at once.
-        let Some(mut saved) = tx.one(update).await? else {
+        let Some(mut saved) = tx.one::<StoredGame>(update).await? else {
             return Err(StoreError::Conflict);
         };
-        if let Some(e) = &change.event {
+        if let Some((kind, player)) = &change.event {
             tx.run(sql(
                 "INSERT INTO events (game_id, kind, player, ply, at) VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(current.id)
-            .bind(e.kind)
-            .bind(&e.player)
-            .bind(e.ply)
-            .bind(e.at))
+            .bind(*kind)
+            .bind(player)
+            .bind(saved.ply)
+            .bind(c.at))
             .await?;
         }
         if rates {

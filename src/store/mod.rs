@@ -24,7 +24,7 @@ pub use columns::{
 };
 pub use copy::Copied;
 pub use notices::Notices;
-pub use rows::{Event, GameChange, Offer, Opening, StoredGame, StoredMove};
+pub use rows::{Event, GameChange, Offer, Opening, Played, StoredGame, StoredMove};
 pub use settings::Settings;
 
 use std::str::FromStr;
@@ -47,9 +47,25 @@ impl Store {
         Ok(self.target().all(query).await?)
     }
 
+    /// Every row a statement finds, each read as stored (`R`) and made into what Herald uses.
+    async fn all_as<R: Row, T: From<R>>(&self, query: Sql) -> Result<Vec<T>, StoreError> {
+        Ok(self
+            .all::<R>(query)
+            .await?
+            .into_iter()
+            .map(T::from)
+            .collect())
+    }
+
     /// The row a statement finds, if any.
     async fn one<T: Row>(&self, query: Sql) -> Result<Option<T>, StoreError> {
         Ok(self.target().one(query).await?)
+    }
+
+    /// The row of `table` with this id, if there is one.
+    async fn by_id<T: Row>(&self, table: &'static str, id: i64) -> Result<Option<T>, StoreError> {
+        self.one(sql(format!("SELECT * FROM {table} WHERE id = $1")).bind(id))
+            .await
     }
 
     /// The row a statement must find.
@@ -203,10 +219,7 @@ impl Store {
                 .await
                 .map_err(open_error)?;
             sqlx::migrate!("./migrations/postgres").run(&pool).await?;
-            Store {
-                db: Db::Postgres(pool),
-                writer: None,
-            }
+            Store::on(Db::Postgres(pool))
         } else {
             let options = SqliteConnectOptions::from_str(url)
                 .map_err(open_error)?
@@ -222,13 +235,16 @@ impl Store {
                 .await
                 .map_err(open_error)?;
             sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
-            Store {
-                db: Db::Sqlite(pool),
-                writer: Some(Default::default()),
-            }
+            Store::on(Db::Sqlite(pool))
         };
         store.rate_history().await?;
         Ok(store)
+    }
+
+    /// A store on an open, migrated database: SQLite's writers queue in this process.
+    fn on(db: Db) -> Store {
+        let writer = matches!(db, Db::Sqlite(_)).then(Default::default);
+        Store { db, writer }
     }
 
     /// Which database this is.

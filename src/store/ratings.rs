@@ -165,9 +165,9 @@ pub(super) async fn rate_in(tx: &mut Tx, mut game: StoredGame) -> Result<StoredG
 }
 
 /// Whether a change from `current` to `next` finishes a rated game.
-pub(super) fn finishes_rated(current: &StoredGame, next: &StoredGame) -> bool {
+pub(super) fn finishes_rated(current: &StoredGame, next: &super::GameChange) -> bool {
     current.status == super::GameStatus::Active
-        && next.rated
+        && current.rated
         && next.result.is_some()
         && next.status == super::GameStatus::Finished
 }
@@ -216,16 +216,14 @@ impl Store {
     /// What a game did to its players' ratings (nothing for a casual or unfinished game).
     pub async fn changes_of_game(&self, game_id: i64) -> Result<Vec<Change>, StoreError> {
         let text = "SELECT * FROM rating_changes WHERE game_id = $1";
-        let rows: Vec<ChangeRow> = self.all(sql(text).bind(game_id)).await?;
-        Ok(rows.into_iter().map(Change::from).collect())
+        self.all_as::<ChangeRow, _>(sql(text).bind(game_id)).await
     }
 
     /// Every rating change of a player, oldest first.
     pub async fn changes_of(&self, player: &str) -> Result<Vec<Change>, StoreError> {
         let text = "SELECT c.* FROM rating_changes c JOIN games g ON g.id = c.game_id \
                    WHERE c.player = $1 ORDER BY g.rated_order";
-        let rows: Vec<ChangeRow> = self.all(sql(text).bind(player)).await?;
-        Ok(rows.into_iter().map(Change::from).collect())
+        self.all_as::<ChangeRow, _>(sql(text).bind(player)).await
     }
 
     /// A player's finished games, newest first, up to `limit`.

@@ -142,10 +142,56 @@ pub struct Event {
     pub at: i64,
 }
 
-/// One change to a game: the row as it should be afterwards, plus an optional move and event.
+/// One change to a game: what it writes to the game's row (every column a move or an action may
+/// change, as it should be afterwards), and the move or event it records. A move's ply, position
+/// and time are not given twice: the database records the move from the row it advances by one
+/// ply (its position after, its time), so each is written once.
 #[derive(Clone, Debug)]
 pub struct GameChange {
-    pub next: StoredGame,
-    pub new_move: Option<StoredMove>,
-    pub event: Option<Event>,
+    pub white: String,
+    pub black: String,
+    /// The position after the change.
+    pub fen: String,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub reason: Option<EndReason>,
+    pub swapped: bool,
+    pub draw_offer: Option<String>,
+    pub deadline: Option<i64>,
+    pub reminded: bool,
+    /// When it happens: the row's `updated_at`, and the move's or the event's time.
+    pub at: i64,
+    /// The move played, if the change is one: the game stands one ply further after it.
+    pub played: Option<Played>,
+    /// What happened besides a move, and who did it.
+    pub event: Option<(EventKind, Option<String>)>,
+}
+
+/// A move as a change records it; its ply, position after and time are the game row's.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub coordinate: String,
+    pub san: String,
+    pub player: String,
+}
+
+impl GameChange {
+    /// A change that changes nothing yet, made at `at`: the row's columns as they are.
+    pub fn of(row: &StoredGame, at: i64) -> GameChange {
+        GameChange {
+            white: row.white.clone(),
+            black: row.black.clone(),
+            fen: row.fen.clone(),
+            status: row.status,
+            result: row.result,
+            reason: row.reason,
+            swapped: row.swapped,
+            draw_offer: row.draw_offer.clone(),
+            deadline: row.deadline,
+            reminded: row.reminded,
+            at,
+            played: None,
+            event: None,
+        }
+    }
 }

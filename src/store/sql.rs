@@ -144,23 +144,17 @@ pub enum Target<'a> {
 macro_rules! run {
     ($target:expr, $sql:expr, $make:ident $(<$t:ty>)?, $run:ident $(, $map:expr)?) => {{
         let Sql { text, values } = $sql;
+        // One database's statement on one of its connections or pools.
+        macro_rules! on {
+            ($db:ident, $conn:expr) => {
+                sqlx::$make::<$db, $($t,)? _>(&text, arguments::<$db>(values)?).$run($conn).await $(.map($map))?
+            };
+        }
         match $target {
-            Target::SqlitePool(p) => sqlx::$make::<Sqlite, $($t,)? _>(&text, arguments::<Sqlite>(values)?)
-                .$run(p)
-                .await
-                $(.map($map))?,
-            Target::Sqlite(c) => sqlx::$make::<Sqlite, $($t,)? _>(&text, arguments::<Sqlite>(values)?)
-                .$run(c)
-                .await
-                $(.map($map))?,
-            Target::PgPool(p) => sqlx::$make::<Postgres, $($t,)? _>(&text, arguments::<Postgres>(values)?)
-                .$run(p)
-                .await
-                $(.map($map))?,
-            Target::Pg(c) => sqlx::$make::<Postgres, $($t,)? _>(&text, arguments::<Postgres>(values)?)
-                .$run(c)
-                .await
-                $(.map($map))?,
+            Target::SqlitePool(p) => on!(Sqlite, p),
+            Target::Sqlite(c) => on!(Sqlite, c),
+            Target::PgPool(p) => on!(Postgres, p),
+            Target::Pg(c) => on!(Postgres, c),
         }
     }};
 }

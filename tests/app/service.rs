@@ -309,6 +309,42 @@ async fn a_whole_game_through_the_service() {
 }
 
 on_both! {
+#[tokio::test]
+async fn each_move_is_kept_with_its_ply_position_and_time_and_an_offer_at_the_ply_it_came() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    t.clock.advance(60);
+    public(&t.mv("alice", "e3e5").await);
+    t.clock.advance(3_600);
+    public(&t.mv("bob", "e11e9").await);
+    t.clock.advance(5);
+    public(&t.say("alice", Command::Draw { opponent: None }).await);
+    let store = t.service.store();
+    let game = store.game(id).await.unwrap().unwrap();
+    assert_eq!(game.ply, 2);
+    let moves = store.moves(id).await.unwrap();
+    let kept: Vec<_> = moves
+        .iter()
+        .map(|m| (m.ply, m.coordinate.as_str(), m.player.as_str(), m.played_at))
+        .collect();
+    assert_eq!(
+        kept,
+        [(1, "e3e5", "alice", T0 + 60), (2, "e11e9", "bob", T0 + 3_660)]
+    );
+    // The position after the last move is the game's.
+    assert_eq!(moves[1].fen_after, game.fen);
+    assert_ne!(moves[0].fen_after, moves[1].fen_after);
+    let events = store.events(id).await.unwrap();
+    let offer = events.last().unwrap();
+    assert_eq!(
+        (offer.ply, offer.player.as_deref(), offer.at),
+        (2, Some("alice"), T0 + 3_665)
+    );
+    assert_eq!(game.updated_at, T0 + 3_665);
+}
+}
+
+on_both! {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fifty_concurrent_moves_land_exactly_once() {
     let t = Arc::new(table(false).await);

@@ -102,6 +102,11 @@ pub fn outcome_line(outcome: Outcome, game: &StoredGame, to_move: Color) -> Text
     }
 }
 
+/// "@alice vs @bob": a game's players, White first.
+pub fn versus(game: &StoredGame) -> Text {
+    text![user(&game.white), " vs ", user(&game.black)]
+}
+
 /// "Game #12: @alice… @bob…": the game's players, each followed by its own words.
 fn players(game: &StoredGame, after_white: String, after_black: String) -> Text {
     text![
@@ -428,9 +433,7 @@ pub fn history(game: &StoredGame, movetext: &str) -> Text {
         .unwrap_or_default();
     text![
         format!("Game #{} ({}{options}), ", game.id, game.variant.title()),
-        user(&game.white),
-        " vs ",
-        user(&game.black),
+        versus(game),
         format!(
             ": {}{}",
             if movetext.is_empty() {

@@ -1,7 +1,7 @@
 //! `/review` in words: the head, each player's sum, the moves that cost the most.
 
 use super::super::text::{user, Text};
-use super::plural;
+use super::{plural, versus};
 use crate::engine::review::Tally;
 use crate::rules::Color;
 use crate::store::StoredGame;
@@ -16,9 +16,7 @@ pub const REVIEW_LEGEND: &str = "?! an inaccuracy, ? a mistake, ?? a blunder: a 
 pub fn review_head(game: &StoredGame, depth: u32) -> Text {
     text![
         format!("Review of game #{} ({}): ", game.id, game.variant.title()),
-        user(&game.white),
-        " vs ",
-        user(&game.black),
+        versus(game),
         format!(
             ", {}. Herald's engine looked {depth} plies deep at every move.",
             game.result.map_or("*", |r| r.word())

@@ -4,26 +4,20 @@
 use super::super::rooms::Lost;
 use super::super::text::{self, channel, user, Text};
 use super::super::Notice;
+use super::versus;
 use crate::store::{NoticeMode, StoredGame};
 use crate::text;
 
 /// A game thread's name: "Chess 13: Epoch · @alice vs @bob" (the platform writes the names).
 pub fn thread_name(game: &StoredGame) -> Text {
-    text![
-        format!("{} · ", game.variant.title()),
-        user(&game.white),
-        " vs ",
-        user(&game.black)
-    ]
+    text![format!("{} · ", game.variant.title()), versus(game)]
 }
 
 /// Posted where the challenge was accepted: where the game is played.
 pub fn played_in_thread(game: &StoredGame) -> Text {
     text![
         format!("Game #{}, ", game.id),
-        user(&game.white),
-        " vs ",
-        user(&game.black),
+        versus(game),
         ", is played in its own thread: ",
         channel(&game.channel),
         "."

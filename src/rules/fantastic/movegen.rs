@@ -4,17 +4,9 @@
 use std::sync::OnceLock;
 
 use super::{passed, Kind, Move, Piece, Position, Sq, CELLS, SIZE};
+use crate::rules::geometry::Compass::{E, N, NE, NW, S, SE, SW, W};
 use crate::rules::geometry::{opposite, Geometry};
 use crate::rules::{keep_legal, Color, MoveGen};
-
-const N: usize = 0;
-const E: usize = 1;
-const S: usize = 2;
-const W: usize = 3;
-const NE: usize = 4;
-const SE: usize = 5;
-const SW: usize = 6;
-const NW: usize = 7;
 
 fn bits(kinds: &[Kind]) -> u16 {
     kinds.iter().fold(0, |m, k| m | k.bit())
@@ -48,6 +40,7 @@ fn bent() -> &'static [(usize, usize, u16); 16] {
             (NW, W, eagle),
             (SW, W, eagle),
         ]
+        .map(|(step, slide, kinds)| (step as usize, slide as usize, kinds))
     })
 }
 
