@@ -5,7 +5,9 @@
 //!   the `png` crate, and the same image under each filter and compression Herald could
 //!   choose, side by side on each sample;
 //! - a seeded Epoch game of `--plies` plies as an animated GIF, Herald's way (the fixed
-//!   palette, only the changed rectangle per frame);
+//!   palette, only the changed rectangle per frame); with `--gif-moves FILE`, the chess game
+//!   whose moves the file lists instead (one coordinate move a line; `benches/fixtures/
+//!   chess-100.uci` is the 100-ply game docs/benchmarks.md compares with lichess's GIFs);
 //! - for comparison, the first frames of that GIF through `image`'s GIF encoder (each frame
 //!   quantised anew, whole frames), per frame and extrapolated to the game.
 
@@ -30,7 +32,10 @@ fn main() {
     }
     let plies = args.number("plies", 100, 6);
     let gif_width = args.number("gif-size", 600, 600);
-    let game = seeded(plies);
+    let game = match args.text("gif-moves") {
+        Some(path) => chess_game(path),
+        None => seeded(plies),
+    };
     animation(&*game, gif_samples, gif_width);
     with_image_crate(&*game, args.number("image-frames", 4, 1).max(1), gif_width);
 }
@@ -103,7 +108,7 @@ fn still(samples: usize, width: u32) {
 /// The scene of each of the first `count` positions of an Epoch game (the start, then after
 /// each move), with its last move marked, as the GIF's frames show them.
 fn frames(game: &dyn AnyGame, count: usize, mut each: impl FnMut(&Scene)) {
-    let mut replay = new_game(VariantId::Epoch, None).expect("the start");
+    let mut replay = new_game(game.variant(), None).expect("the start");
     let moves = game.moves_played();
     for i in 0..count.min(moves.len() + 1) {
         if i > 0 {
@@ -122,6 +127,17 @@ fn seeded(plies: usize) -> Box<dyn AnyGame> {
     let mut game = new_game(VariantId::Epoch, None).expect("the start");
     for mv in seeded_game(VariantId::Epoch, 18, plies) {
         game.play(&mv).expect("a replayed move");
+    }
+    game
+}
+
+/// The chess game whose coordinate moves a file lists, one a line.
+fn chess_game(path: &str) -> Box<dyn AnyGame> {
+    let moves = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut game = new_game(VariantId::Chess, None).expect("the start");
+    for mv in moves.split_whitespace() {
+        game.play(mv)
+            .unwrap_or_else(|e| panic!("{path}: {mv}: {e}"));
     }
     game
 }
@@ -148,12 +164,15 @@ fn animation(game: &dyn AnyGame, samples: usize, width: u32) {
         index += t.elapsed().as_secs_f64();
     });
     println!(
-        "gif {width} px, {} plies ({} frames): median {:.1} ms (of which drawing {:.1} ms, palette indices {:.1} ms); GIF {} bytes",
+        "gif {width} px ({}), {} plies ({} frames): median {:.1} ms (of which drawing {:.1} ms, palette indices {:.1} ms); GIF {}x{}, {} bytes",
+        game.variant().title(),
         moves.len(),
         moves.len() + 1,
         median(times) * 1e3,
         draw * 1e3,
         index * 1e3,
+        u16::from_le_bytes([gif[6], gif[7]]),
+        u16::from_le_bytes([gif[8], gif[9]]),
         gif.len()
     );
 }

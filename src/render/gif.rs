@@ -8,6 +8,10 @@
 //! not change inside it left transparent (long runs of one index, which LZW packs to little).
 
 use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ::gif::Frame;
 
 use super::layout::Layout;
 use super::palette::{palette, TRANSPARENT};
@@ -98,15 +102,14 @@ pub fn render_gif(
     let board = &stills[0].board;
     let layout = Layout::with_lines(board.files, board.ranks, options.width, options.flip, 1);
     let (w, h) = (layout.width as usize, layout.height as usize);
-    let mut encoder = ::gif::Encoder::new(Vec::new(), w as u16, h as u16, &palette_bytes())?;
-    encoder.set_repeat(::gif::Repeat::Infinite)?;
-    let mut prev: Vec<u8> = Vec::new();
-    for (i, still) in stills.iter().enumerate() {
-        let final_frame = i + 1 == stills.len();
+    let status = outcome_line(game);
+    // The indexed pixels of frame `i`.
+    let draw = |i: usize| {
+        let still = &stills[i];
         let scene = Scene {
             last_move: still.last.as_ref(),
-            status: if final_frame {
-                outcome_line(game)
+            status: if i + 1 == stills.len() {
+                status.clone()
             } else {
                 Some(String::new())
             },
@@ -116,48 +119,111 @@ pub fn render_gif(
                 .map_or_else(Vec::new, |s| taken(s, &still.board)),
             ..Scene::of(&still.board)
         };
-        let image = render_in(&scene, layout);
-        let data = image.indexed().to_vec();
+        let data = render_in(&scene, layout).indexed().to_vec();
         debug_assert_eq!(data.len(), w * h, "one size for every frame");
-        let delay = if final_frame { timing.last } else { timing.ply };
-        let frame = if prev.is_empty() {
-            frame(0, 0, w, h, Cow::Borrowed(&data[..]), delay)
+        data
+    };
+    // Frame `i`, LZW-packed: the whole first image, then what changed since frame `i - 1`.
+    let pack = |i: usize, prev: Option<&[u8]>, data: &[u8]| {
+        let delay = if i + 1 == stills.len() {
+            timing.last
         } else {
-            // Nothing changed (a swap of sides): a one-pixel frame carries the pause.
-            let (x, y, fw, fh) = changed(&prev, &data, w).unwrap_or((0, 0, 1, 1));
-            let mut buf = Vec::with_capacity(fw * fh);
-            for row in y..y + fh {
-                let (a, b) = (&prev[row * w + x..][..fw], &data[row * w + x..][..fw]);
-                buf.extend(
-                    a.iter()
-                        .zip(b)
-                        .map(|(p, q)| if p == q { TRANSPARENT } else { *q }),
-                );
-            }
-            frame(x, y, fw, fh, Cow::Owned(buf), delay)
+            timing.ply
         };
-        encoder.write_frame(&frame)?;
-        prev = data;
+        let mut frame = match prev {
+            None => frame(0, 0, w, h, data.to_vec(), delay),
+            Some(prev) => {
+                // Nothing changed (a swap of sides): a one-pixel frame carries the pause.
+                let (x, y, fw, fh) = changed(prev, data, w).unwrap_or((0, 0, 1, 1));
+                let mut buf = Vec::with_capacity(fw * fh);
+                for row in y..y + fh {
+                    let (a, b) = (&prev[row * w + x..][..fw], &data[row * w + x..][..fw]);
+                    buf.extend(
+                        a.iter()
+                            .zip(b)
+                            .map(|(p, q)| if p == q { TRANSPARENT } else { *q }),
+                    );
+                }
+                frame(x, y, fw, fh, buf, delay)
+            }
+        };
+        frame.make_lzw_pre_encoded();
+        frame
+    };
+    let packed = in_parallel(stills.len(), |range| {
+        let mut prev = range.start.checked_sub(1).map(draw);
+        range
+            .map(|i| {
+                let data = draw(i);
+                let packed = pack(i, prev.as_deref(), &data);
+                prev = Some(data);
+                packed
+            })
+            .collect()
+    });
+    let mut encoder = ::gif::Encoder::new(Vec::new(), w as u16, h as u16, &palette_bytes())?;
+    encoder.set_repeat(::gif::Repeat::Infinite)?;
+    for frame in &packed {
+        encoder.write_lzw_pre_encoded_frame(frame)?;
     }
     // Writes the trailer.
     Ok(encoder.into_inner()?)
 }
 
+/// What `work` gives for each of `0..n`, in order, the indices split in contiguous runs over
+/// the machine's cores (a GIF's frames are drawn and packed independently, each run drawing
+/// the frame before its first again to know what changed).
+fn in_parallel<T: Send>(n: usize, work: impl Fn(Range<usize>) -> Vec<T> + Sync) -> Vec<T> {
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let threads = threads.min(n.div_ceil(RUN_AT_LEAST)).max(1);
+    if threads == 1 {
+        return work(0..n);
+    }
+    // A few runs per core, taken in turn, so that one slow run does not keep the others idle.
+    let size = n.div_ceil(threads * 3).max(RUN_AT_LEAST);
+    let next = AtomicUsize::new(0);
+    let mut runs: Vec<(usize, Vec<T>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let start = next.fetch_add(1, Ordering::Relaxed) * size;
+                        if start >= n {
+                            break done;
+                        }
+                        done.push((start, work(start..(start + size).min(n))));
+                    }
+                })
+            })
+            .collect();
+        let joined = workers.into_iter().map(|w| w.join());
+        joined
+            .flat_map(|done| done.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    });
+    runs.sort_by_key(|run| run.0);
+    runs.into_iter().flat_map(|run| run.1).collect()
+}
+
+/// The fewest frames a core is given: below that, starting a thread costs more than it saves.
+const RUN_AT_LEAST: usize = 8;
+
 fn palette_bytes() -> Vec<u8> {
     palette().rgb.concat()
 }
 
-fn frame(x: usize, y: usize, w: usize, h: usize, buffer: Cow<[u8]>, delay: u16) -> ::gif::Frame {
-    ::gif::Frame {
+fn frame(x: usize, y: usize, w: usize, h: usize, pixels: Vec<u8>, delay: u16) -> Frame<'static> {
+    Frame {
         left: x as u16,
         top: y as u16,
         width: w as u16,
         height: h as u16,
-        buffer,
+        buffer: Cow::Owned(pixels),
         delay,
         dispose: ::gif::DisposalMethod::Keep,
         transparent: Some(TRANSPARENT),
-        ..::gif::Frame::default()
+        ..Frame::default()
     }
 }
 
