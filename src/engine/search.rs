@@ -316,12 +316,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
 
     /// A full-width node at `depth` > 0 (it has at least one legal move).
     fn full(&mut self, node: Node<V>, depth: i32, mut alpha: i32, beta: i32) -> i32 {
-        let Node {
-            pos,
-            ply,
-            moves,
-            opp,
-        } = node;
+        let (pos, ply, moves, opp) = (node.pos, node.ply, node.moves, node.opp);
         let key = self.current_tt_key(pos);
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
@@ -412,12 +407,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
 
     /// Quiescence: the side to move may stand on the static score or try a noisy move.
     fn quiesce(&mut self, node: Node<V>, mut alpha: i32, beta: i32) -> i32 {
-        let Node {
-            pos,
-            ply,
-            moves,
-            opp,
-        } = node;
+        let (pos, ply, moves, opp) = (node.pos, node.ply, node.moves, node.opp);
         let stand = self.static_eval(pos, moves.len(), opp);
         if stand >= beta {
             return stand;

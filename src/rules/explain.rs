@@ -6,7 +6,7 @@
 
 use super::geometry::Geometry;
 use super::notation::{normalize, refused, Notation};
-use super::{MoveError, Piece, PieceKind};
+use super::{Color, MoveError, Piece, PieceKind};
 
 /// The cell access of a mailbox position for [`Explain`]: its geometry, reading and writing
 /// a cell, and the moves its pieces allow (`$pseudo_legal(self, out)`).
@@ -49,8 +49,21 @@ pub trait Explain: Notation {
     /// Appends the moves the pieces allow before the rules test the king's safety.
     fn pseudo_legal(&self, out: &mut Vec<Self::Move>);
 
-    /// Why the rules refuse a move the pieces allow ("that move would leave your king in check").
-    fn illegal_reason(&self, mv: &Self::Move) -> String;
+    /// The piece whose safety the rules guard.
+    const KING: Self::Kind;
+
+    /// Why the rules refuse a move the pieces allow: by default, "that move would leave your
+    /// king in check", the king named as the variant names it.
+    fn illegal_reason(&self, _mv: &Self::Move) -> String {
+        let king = Piece {
+            color: Color::White,
+            kind: Self::KING,
+        };
+        format!(
+            "that move would leave your {} in check",
+            self.piece_name(king)
+        )
+    }
 
     /// The piece's name in a sentence ("Knight"; chess writes "knight").
     fn piece_name(&self, piece: Piece<Self::Kind>) -> String {

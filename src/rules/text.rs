@@ -91,61 +91,70 @@ pub fn read_placement<P>(
     ranks: u8,
     piece: impl Fn(char) -> Option<P>,
     letters: &str,
-) -> Result<Vec<(Square, P)>, String> {
+) -> Result<Vec<(Square, P)>, PositionError> {
+    let fail = |message| PositionError::new(PLACEMENT, message);
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != ranks as usize {
-        return Err(format!(
-            "{} ranks separated by '/', expected {ranks}",
-            rows.len()
-        ));
+        let count = rows.len();
+        return Err(fail(format!(
+            "{count} ranks separated by '/', expected {ranks}"
+        )));
     }
     let mut out = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks - 1 - i as u8;
-        let mut file: u32 = 0;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut digits = String::from(c);
-                while let Some(d) = chars.next_if(char::is_ascii_digit) {
-                    digits.push(d);
-                }
-                // Read as text first: a count too long for any number is still named as typed.
-                let Some(n) = digits
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| (1..=files as u32).contains(n))
-                else {
-                    return Err(format!(
-                        "rank {}: empty-square count {digits}, expected 1 to {files}",
-                        rank + 1
-                    ));
-                };
-                file += n;
-            } else {
-                let p = piece(c).ok_or_else(|| {
-                    format!(
-                        "rank {}: unknown piece letter '{c}', expected one of {letters}",
-                        rank + 1
-                    )
-                })?;
-                if file < files as u32 {
-                    out.push((Square::new(file as u8, rank), p));
-                }
-                file += 1;
-            }
-            if file > files as u32 {
-                break;
-            }
-        }
-        if file != files as u32 {
-            return Err(format!(
-                "rank {} covers {file} squares, expected {files}",
-                rank + 1
-            ));
-        }
+        read_rank(row, rank, files, &piece, letters, &mut out)
+            .map_err(|why| fail(format!("rank {}{why}", rank + 1)))?;
     }
     Ok(out)
+}
+
+/// Reads one rank of a placement into `out`; what is wrong with it, if anything, as the words
+/// after the rank's number.
+fn read_rank<P>(
+    row: &str,
+    rank: u8,
+    files: u8,
+    piece: &impl Fn(char) -> Option<P>,
+    letters: &str,
+    out: &mut Vec<(Square, P)>,
+) -> Result<(), String> {
+    let mut file: u32 = 0;
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut digits = String::from(c);
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                digits.push(d);
+            }
+            // Read as text first: a count too long for any number is still named as typed.
+            let Some(n) = digits
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=files as u32).contains(n))
+            else {
+                return Err(format!(
+                    ": empty-square count {digits}, expected 1 to {files}"
+                ));
+            };
+            file += n;
+        } else {
+            let p = piece(c).ok_or_else(|| {
+                format!(": unknown piece letter '{c}', expected one of {letters}")
+            })?;
+            if file < files as u32 {
+                out.push((Square::new(file as u8, rank), p));
+            }
+            file += 1;
+        }
+        if file > files as u32 {
+            break;
+        }
+    }
+    if file != files as u32 {
+        return Err(format!(" covers {file} squares, expected {files}"));
+    }
+    Ok(())
 }
 
 /// Reads a placement of `K`'s pieces (`letters` names them for errors) with the pieces of the
@@ -159,8 +168,7 @@ pub fn read_cells<K: PieceKind, const N: usize>(
     (royal, royal_name): (K, &str),
     mut check: impl FnMut(Square, Piece<K>) -> Result<(), PositionError>,
 ) -> Result<(Cells<K, N>, [u8; 2]), PositionError> {
-    let pieces = read_placement(text, geo.files, geo.ranks, Piece::from_letter, letters)
-        .map_err(|e| PositionError::new(PLACEMENT, e))?;
+    let pieces = read_placement(text, geo.files, geo.ranks, Piece::from_letter, letters)?;
     let mut cells = Cells::empty();
     let mut royals = [None, None];
     for (sq, piece) in pieces {
@@ -316,20 +324,27 @@ mod tests {
         assert_eq!(back, text);
         assert!(read_placement("13/13", 13, 13, Some, "")
             .unwrap_err()
+            .message
             .contains("expected 13"));
         assert!(read_placement("8/8/8/8/8/8/8/7", 8, 8, Some, "")
             .unwrap_err()
+            .message
             .contains("covers 7"));
         assert!(read_placement("8/8/8/8/8/8/8/9", 8, 8, Some, "")
             .unwrap_err()
+            .message
             .contains("1 to 8"));
         // A count past what a number holds is refused as typed, not wrapped round to 8.
         assert_eq!(
-            read_placement("8/8/8/8/8/8/8/4294967304", 8, 8, Some, "").unwrap_err(),
+            read_placement("8/8/8/8/8/8/8/4294967304", 8, 8, Some, "")
+                .unwrap_err()
+                .message,
             "rank 1: empty-square count 4294967304, expected 1 to 8"
         );
         assert_eq!(
-            read_placement("8/8/8/8/8/8/8/99999999999999999999", 8, 8, Some, "").unwrap_err(),
+            read_placement("8/8/8/8/8/8/8/99999999999999999999", 8, 8, Some, "")
+                .unwrap_err()
+                .message,
             "rank 1: empty-square count 99999999999999999999, expected 1 to 8"
         );
     }

@@ -1,6 +1,6 @@
 //! Challenges: open invitations to a game, answered by the challenged player.
 
-use super::columns::{ChallengeStatus, StoredOptions};
+use super::columns::ChallengeStatus;
 use super::games::insert_game;
 use super::rows::{Offer, Opening, StoredGame};
 use super::sql::sql;
@@ -19,24 +19,20 @@ pub struct Challenge {
 
 impl Store {
     pub async fn create_challenge(&self, c: &Offer) -> Result<Challenge, StoreError> {
-        self.first(sql(
-            "INSERT INTO challenges (guild, channel, challenger, challenged, variant, color, days, \
-             options, rated, engine_level, rematch_of, created_at, expires_at) \
+        let insert = sql(
+            "INSERT INTO challenges (guild, channel, variant, days, options, rated, engine_level, \
+             challenger, challenged, color, rematch_of, created_at, expires_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *",
+        );
+        self.first(
+            c.terms(insert)
+                .bind(&c.challenger)
+                .bind(&c.challenged)
+                .bind(c.color)
+                .bind(c.rematch_of)
+                .bind(c.created_at)
+                .bind(c.expires_at),
         )
-        .bind(&c.guild)
-        .bind(&c.channel)
-        .bind(&c.challenger)
-        .bind(&c.challenged)
-        .bind(c.variant)
-        .bind(c.color)
-        .bind(c.days)
-        .bind(StoredOptions(c.options))
-        .bind(c.rated)
-        .bind(c.engine_level)
-        .bind(c.rematch_of)
-        .bind(c.created_at)
-        .bind(c.expires_at))
         .await
     }
 

@@ -161,8 +161,10 @@ words! {
 
 words! {
     /// How a player is told of their games (/notify).
+    #[derive(Default)]
     NoticeMode, "notice mode" {
         /// Mentioned in the game's thread or channel (the default).
+        #[default]
         Mention = "mention",
         /// A direct message when it is their move, and for reminders and results.
         DirectTurn = "dm-turn",

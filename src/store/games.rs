@@ -1,6 +1,6 @@
 //! Games, their moves and their events.
 
-use super::columns::{GameStatus, StoredOptions};
+use super::columns::GameStatus;
 use super::rows::{Event, GameChange, Offer, Opening, StoredGame, StoredMove};
 use super::sql::{sql, Row};
 use super::{is_unique_violation, Store, StoreError, Tx};
@@ -10,25 +10,21 @@ pub(super) async fn insert_game(
     offer: &Offer,
     g: &Opening,
 ) -> Result<StoredGame, StoreError> {
-    tx.first(sql(
-        "INSERT INTO games (guild, channel, variant, white, black, start_fen, fen, days, options, \
-         rated, engine_level, deadline, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
+    tx.first(
+        offer
+            .terms(sql(
+                "INSERT INTO games (guild, channel, variant, days, options, rated, engine_level, \
+                 white, black, start_fen, fen, deadline, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
+            ))
+            .bind(&g.white)
+            .bind(&g.black)
+            .bind(&g.start_fen)
+            .bind(&g.start_fen)
+            .bind(g.deadline)
+            .bind(g.created_at)
+            .bind(g.created_at),
     )
-    .bind(&offer.guild)
-    .bind(&offer.channel)
-    .bind(offer.variant)
-    .bind(&g.white)
-    .bind(&g.black)
-    .bind(&g.start_fen)
-    .bind(&g.start_fen)
-    .bind(offer.days)
-    .bind(StoredOptions(offer.options))
-    .bind(offer.rated)
-    .bind(offer.engine_level)
-    .bind(g.deadline)
-    .bind(g.created_at)
-    .bind(g.created_at))
     .await
     .map_err(|e| match e {
         StoreError::Sql(e) if is_unique_violation(&e) => StoreError::Duplicate,

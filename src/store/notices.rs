@@ -5,8 +5,8 @@ use super::columns::NoticeMode;
 use super::sql::sql;
 use super::{Store, StoreError};
 
-/// A player's notices; the default is what a player who chose nothing gets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A player's notices; the default is what a player who chose nothing gets: mentions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Notices {
     pub mode: NoticeMode,
     /// When a direct message to them last failed because their DMs are closed: until they
@@ -14,14 +14,6 @@ pub struct Notices {
     pub dm_closed_at: Option<i64>,
 }
 
-impl Default for Notices {
-    fn default() -> Notices {
-        Notices {
-            mode: NoticeMode::Mention,
-            dm_closed_at: None,
-        }
-    }
-}
 
 impl Notices {
     /// The mode in force: a direct-message mode whose DMs failed falls back to the mention.

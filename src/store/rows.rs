@@ -3,6 +3,7 @@
 //! another part's queries.
 
 use super::columns::{ColorChoice, EndReason, EventKind, GameResult, GameStatus, StoredOptions};
+use super::sql::Sql;
 use crate::rules::{Color, GameOptions, VariantId};
 
 /// What a challenger offers: where, to whom, and the game's terms.
@@ -27,6 +28,21 @@ pub struct Offer {
     pub rematch_of: Option<i64>,
     pub created_at: i64,
     pub expires_at: i64,
+}
+
+impl Offer {
+    /// `insert` with the terms a challenge and the game it starts share bound as its first
+    /// seven values: guild, channel, variant, days, options, rated, engine_level.
+    pub(super) fn terms(&self, insert: Sql) -> Sql {
+        insert
+            .bind(&self.guild)
+            .bind(&self.channel)
+            .bind(self.variant)
+            .bind(self.days)
+            .bind(StoredOptions(self.options))
+            .bind(self.rated)
+            .bind(self.engine_level)
+    }
 }
 
 /// A game as stored.
@@ -148,23 +164,27 @@ pub struct Event {
 /// ply (its position after, its time), so each is written once.
 #[derive(Clone, Debug)]
 pub struct GameChange {
-    pub white: String,
-    pub black: String,
-    /// The position after the change.
-    pub fen: String,
-    pub status: GameStatus,
-    pub result: Option<GameResult>,
-    pub reason: Option<EndReason>,
-    pub swapped: bool,
-    pub draw_offer: Option<String>,
-    pub deadline: Option<i64>,
-    pub reminded: bool,
     /// When it happens: the row's `updated_at`, and the move's or the event's time.
     pub at: i64,
     /// The move played, if the change is one: the game stands one ply further after it.
     pub played: Option<Played>,
     /// What happened besides a move, and who did it.
     pub event: Option<(EventKind, Option<String>)>,
+    /// The position after the change.
+    pub fen: String,
+    /// The players, White first, and whether they have swapped sides.
+    pub white: String,
+    pub black: String,
+    pub swapped: bool,
+    /// The clock: the next deadline, and whether the player to move has been reminded of it.
+    pub deadline: Option<i64>,
+    pub reminded: bool,
+    /// Who offers a draw, if anyone does.
+    pub draw_offer: Option<String>,
+    /// Whether the game goes on, and once it is over, its result and why.
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub reason: Option<EndReason>,
 }
 
 /// A move as a change records it; its ply, position after and time are the game row's.
@@ -179,19 +199,19 @@ impl GameChange {
     /// A change that changes nothing yet, made at `at`: the row's columns as they are.
     pub fn of(row: &StoredGame, at: i64) -> GameChange {
         GameChange {
-            white: row.white.clone(),
-            black: row.black.clone(),
-            fen: row.fen.clone(),
-            status: row.status,
-            result: row.result,
-            reason: row.reason,
-            swapped: row.swapped,
-            draw_offer: row.draw_offer.clone(),
-            deadline: row.deadline,
-            reminded: row.reminded,
             at,
             played: None,
             event: None,
+            fen: row.fen.clone(),
+            white: row.white.clone(),
+            black: row.black.clone(),
+            swapped: row.swapped,
+            deadline: row.deadline,
+            reminded: row.reminded,
+            draw_offer: row.draw_offer.clone(),
+            status: row.status,
+            result: row.result,
+            reason: row.reason,
         }
     }
 }

@@ -297,6 +297,7 @@ impl Notation for Position {
 impl Explain for Position {
     type Kind = Kind;
     const PAWN: Kind = Kind::Pawn;
+    const KING: Kind = Kind::King;
 
     // There is no check: the moves the pieces allow are the legal ones.
     mailbox_access!(geometry(), MoveGen::legal_moves);

@@ -47,14 +47,9 @@ fn write_squares(mut squares: Vec<Sq>) -> String {
 /// The placement, with at most one king a side and no pawn on its last rank.
 fn read_board(text: &str) -> Result<Cells<Kind, CELLS>, PositionError> {
     let geo = geometry();
-    let pieces = read_placement(
-        text,
-        SIZE,
-        SIZE,
-        Piece::from_letter,
-        "K Q B C N V P (uppercase Light, lowercase Dark)",
-    )
-    .map_err(|e| PositionError::new(PLACEMENT, e))?;
+    // The letters as a refusal names them.
+    const LETTERS: &str = "K Q B C N V P (uppercase Light, lowercase Dark)";
+    let pieces = read_placement(text, SIZE, SIZE, Piece::from_letter, LETTERS)?;
     let mut cells = Cells::empty();
     let mut kings = [0; 2];
     for (sq, piece) in pieces {

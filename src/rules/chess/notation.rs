@@ -43,12 +43,9 @@ impl Notation for Position {
 impl Explain for Position {
     type Kind = Kind;
     const PAWN: Kind = Kind::Pawn;
+    const KING: Kind = Kind::King;
 
     mailbox_access!(&tables().geo, pseudo_legal);
-
-    fn illegal_reason(&self, _mv: &Move) -> String {
-        "that move would leave your king in check".into()
-    }
 
     fn piece_name(&self, piece: Piece) -> String {
         piece.kind.name().to_ascii_lowercase()

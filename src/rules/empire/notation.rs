@@ -61,6 +61,7 @@ impl Notation for Position {
 impl Explain for Position {
     type Kind = Kind;
     const PAWN: Kind = Kind::Pawn;
+    const KING: Kind = Kind::King;
 
     mailbox_access!(&tables().geo, pseudo_legal);
 

@@ -34,14 +34,9 @@ fn name(sq: u8) -> String {
 /// The placement, with both Popes there, once each.
 fn read_board(text: &str) -> Result<Board, PositionError> {
     let geo = &tables().geo;
-    let pieces = read_placement(
-        text,
-        SIZE,
-        SIZE,
-        Piece::from_letter,
-        "PEMASGHTL (White) or pemasghtl (Black)",
-    )
-    .map_err(|e| PositionError::new(PLACEMENT, e))?;
+    // The letters as a refusal names them.
+    const LETTERS: &str = "PEMASGHTL (White) or pemasghtl (Black)";
+    let pieces = read_placement(text, SIZE, SIZE, Piece::from_letter, LETTERS)?;
     let mut board = Board::empty();
     for (sq, piece) in pieces {
         if piece.kind == Kind::Pope && board.pope[piece.color.index()].is_some() {

@@ -130,13 +130,10 @@ impl Notation for Position {
 impl Explain for Position {
     type Kind = Kind;
     const PAWN: Kind = Kind::Pawn;
+    const KING: Kind = Kind::King;
 
     // Everything but the King's jump, which [`Notation::explain`] explains first.
     mailbox_access!(&tables().geo, pseudo_legal);
-
-    fn illegal_reason(&self, _mv: &Move) -> String {
-        "that move would leave your King in check".into()
-    }
 
     fn moves_like(&self, kind: Kind) -> Option<&'static str> {
         Some(match kind {

@@ -89,11 +89,13 @@ impl PositionText for Position {
         }
         let en_passant = read_or_dash(fields[3], |text| read_en_passant(text, &cells, turn))?;
         let (halfmoves, fullmoves) = read_clocks(&fields)?;
+        // A King on its home square has its jump: the text has no field for it.
+        let jump = Color::BOTH.map(|c| kings[c.index()] == king_home(c));
         let pos = Position {
             cells,
             kings,
             turn,
-            jump: Color::BOTH.map(|c| kings[c.index()] == king_home(c)),
+            jump,
             en_passant,
             halfmoves,
             fullmoves,
