@@ -34,6 +34,7 @@ impl Service {
     /// The game card's Resign button: the presser is asked to confirm, privately.
     pub(super) async fn ask_resign(&self, req: &Request, id: i64) -> Handled {
         let row = self.own_active_game(req, id).await?;
+        self.may_resign(&row, &req.user).await?;
         let confirm = Button::new(
             "Yes, resign",
             Action::ConfirmResign(row.id),
@@ -62,7 +63,18 @@ impl Service {
         Ok(row)
     }
 
+    /// A player may resign once they have moved in the game; before that it can only be
+    /// aborted, as on lichess, and counts for nothing.
+    async fn may_resign(&self, row: &StoredGame, user: &str) -> Result<(), Refusal> {
+        let moves = self.store.moves(row.id).await?;
+        match moves.iter().any(|m| m.player == user) {
+            true => Ok(()),
+            false => Err(Refusal::ResignBeforeMoving(row.id)),
+        }
+    }
+
     pub(super) async fn resign_game(&self, req: &Request, row: StoredGame) -> Handled {
+        self.may_resign(&row, &req.user).await?;
         let winner = !row.color_of(&req.user);
         let saved = self
             .finish(
@@ -94,6 +106,26 @@ impl Service {
         self.draw_in(req, row).await
     }
 
+    /// Whether `user` has offered a draw since their opponent last moved (declined, or taken
+    /// back by their own move): one offer a move, so an offer cannot be repeated to ping.
+    async fn offered_since_their_move(
+        &self,
+        row: &StoredGame,
+        user: &str,
+    ) -> Result<bool, Refusal> {
+        let events = self.store.events(row.id).await?;
+        let last_offer = events
+            .iter()
+            .filter(|e| e.kind == EventKind::DrawOffer && e.player.as_deref() == Some(user))
+            .map(|e| e.ply)
+            .max();
+        let Some(at) = last_offer else {
+            return Ok(false);
+        };
+        let moves = self.store.moves(row.id).await?;
+        Ok(!moves.iter().any(|m| m.ply > at && m.player != user))
+    }
+
     /// Offers a draw in a game, or accepts the opponent's open offer.
     pub(super) async fn draw_in(&self, req: &Request, row: StoredGame) -> Handled {
         let other = row.opponent_of(&req.user).to_string();
@@ -101,6 +133,9 @@ impl Service {
             Some(o) if o == other => return self.agree_draw(req, &row).await,
             Some(_) => return Err(Refusal::OfferOpen),
             None => {}
+        }
+        if self.offered_since_their_move(&row, &req.user).await? {
+            return Err(Refusal::OfferedAlready(other));
         }
         let saved = self
             .change_with_event(&row, EventKind::DrawOffer, Some(&req.user), |next, _| {

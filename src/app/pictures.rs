@@ -4,7 +4,29 @@
 use super::Service;
 use crate::render;
 use crate::rules::{AnyGame, Color, Square};
-use crate::store::StoredGame;
+use crate::store::{EndReason, GameResult, GameStatus, StoredGame};
+
+/// What a picture of a game its players ended says in place of whose turn it is: "Black wins:
+/// White resigned", "Draw by agreement", "Aborted: no result". None for a game going on or
+/// ended by the rules, whose board says so itself.
+fn ending_line(row: &StoredGame) -> Option<String> {
+    let side = |c: Color| row.variant.side(c);
+    let winner = row.result.and_then(GameResult::winner);
+    Some(match (row.status, row.reason, winner) {
+        (GameStatus::Active, ..) | (_, Some(EndReason::Rules(_)), _) => return None,
+        (GameStatus::Aborted, ..) => "Aborted: no result".into(),
+        (_, Some(EndReason::Resignation), Some(w)) => {
+            format!("{} wins: {} resigned", side(w), side(!w))
+        }
+        (_, Some(EndReason::Time), Some(w)) => {
+            format!("{} wins: {} ran out of time", side(w), side(!w))
+        }
+        (_, Some(EndReason::Time), None) => "Draw: out of time, with no win possible".into(),
+        (_, Some(EndReason::Agreement), _) => "Draw by agreement".into(),
+        (_, _, Some(w)) => format!("{} wins", side(w)),
+        (_, _, None) => "Draw".into(),
+    })
+}
 
 impl Service {
     /// The labels by each side of a game's board: the player (their name where users are
@@ -28,7 +50,11 @@ impl Service {
                 None => label,
             });
         }
-        render::Players::new(labels[0].clone(), labels[1].clone())
+        let players = render::Players::new(labels[0].clone(), labels[1].clone());
+        match ending_line(row) {
+            Some(line) => players.ended(line),
+            None => players,
+        }
     }
 
     /// Draws a picture off the async workers, one per core at a time, so that cheap requests

@@ -47,10 +47,14 @@ pub enum Refusal {
     SwapUnavailable,
     SwapNotBlack,
     OfferOpen,
+    /// A draw offered since the opponent (named) last moved: one offer a move.
+    OfferedAlready(String),
     DrawNotPlayer,
     NoOffer,
     OwnOffer,
     AbortTooLate,
+    /// Resigning a game (numbered) in which the player has not moved yet: it can be aborted.
+    ResignBeforeMoving(i64),
     RematchNotPlayer,
     StillPlaying,
     NotASquare(String),

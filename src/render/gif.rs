@@ -15,7 +15,7 @@ use ::gif::Frame;
 
 use super::layout::Layout;
 use super::palette::{palette, TRANSPARENT};
-use super::scene::{outcome_line, start_board, taken, Players, Scene};
+use super::scene::{result_line, start_board, taken, Players, Scene};
 use super::{render_in, Options, RenderError};
 use crate::rules::{new_game_with, AnyGame, BoardView, MoveMarks};
 
@@ -102,7 +102,7 @@ pub fn render_gif(
     let board = &stills[0].board;
     let layout = Layout::with_lines(board.files, board.ranks, options.width, options.flip, 1);
     let (w, h) = (layout.width as usize, layout.height as usize);
-    let status = outcome_line(game);
+    let status = result_line(game, players);
     // The indexed pixels of frame `i`.
     let draw = |i: usize| {
         let still = &stills[i];

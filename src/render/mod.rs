@@ -68,7 +68,7 @@ pub fn render_game_with(
         board: &board,
         last_move: if focus.is_some() { None } else { last.as_ref() },
         focus: focus.as_ref(),
-        status: scene::outcome_line(game),
+        status: scene::result_line(game, players),
         players,
         taken,
     };

@@ -11,11 +11,16 @@ pub struct Focus {
     pub moves: Vec<MoveMarks>,
 }
 
-/// The labels drawn by each side of the board, e.g. a player's name and rating ("alice 1523").
+/// The labels drawn by each side of the board, e.g. a player's name and rating ("alice 1523"),
+/// and how the game ended when the board cannot tell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Players {
     pub white: String,
     pub black: String,
+    /// The result of a game its players ended (a resignation, a time-out, an agreed draw, an
+    /// abort), which the panel shows instead of whose turn it is; a result of the rules
+    /// (checkmate, repetition, …) the board shows by itself.
+    pub ending: Option<String>,
 }
 
 impl Players {
@@ -23,6 +28,15 @@ impl Players {
         Players {
             white: white.into(),
             black: black.into(),
+            ending: None,
+        }
+    }
+
+    /// The same labels, for a game that ended as `line` says ("Black wins: White resigned").
+    pub fn ended(self, line: impl Into<String>) -> Players {
+        Players {
+            ending: Some(line.into()),
+            ..self
         }
     }
 
@@ -151,6 +165,14 @@ pub(super) fn lost_of(view: &BoardView) -> Vec<Taken> {
             file: Some(l.file),
         })
         .collect()
+}
+
+/// The result line of a game's pictures: how its players ended it, if they did, else
+/// [`outcome_line`].
+pub fn result_line(game: &dyn AnyGame, players: Option<&Players>) -> Option<String> {
+    players
+        .and_then(|p| p.ending.clone())
+        .or_else(|| outcome_line(game))
 }
 
 /// The result of a finished game as a status line, with the variant's names for the sides

@@ -14,7 +14,6 @@ pub struct Notices {
     pub dm_closed_at: Option<i64>,
 }
 
-
 impl Notices {
     /// The mode in force: a direct-message mode whose DMs failed falls back to the mention.
     pub fn in_force(&self) -> NoticeMode {

@@ -3,7 +3,7 @@
 //! rematches, abandoned games, and the warning before a move that loses.
 
 use crate::service::{button, challenge_bob, public, refused, table, Table};
-use herald::app::{ColorChoice, Command, Reply, Request, DAY};
+use herald::app::{Action, ColorChoice, Command, Reply, Request, DAY};
 use herald::render::{render_game_with, Options, Players};
 use herald::rules::{new_game, AnyGame, VariantId};
 use herald::store::{ChallengeStatus, GameStatus};
@@ -29,6 +29,16 @@ async fn drawn(t: &Table, game: &dyn AnyGame, black_below: bool) -> Vec<u8> {
         flip: black_below,
     };
     render_game_with(game, None, Some(&labels(t).await), options).unwrap()
+}
+
+/// The PNG the service draws for `game` once its players ended it as `ending` says.
+async fn drawn_ended(t: &Table, game: &dyn AnyGame, black_below: bool, ending: &str) -> Vec<u8> {
+    let options = Options {
+        width: 500,
+        flip: black_below,
+    };
+    let players = labels(t).await.ended(ending);
+    render_game_with(game, None, Some(&players), options).unwrap()
 }
 
 fn epoch_after(moves: &[&str]) -> Box<dyn AnyGame> {
@@ -107,6 +117,73 @@ async fn history_with_gif_sends_the_game_as_an_animation_too() {
         "alice's side at the bottom"
     );
     assert!(r[1].ephemeral);
+}
+
+#[tokio::test]
+async fn the_board_of_a_game_its_players_ended_says_how_it_ended() {
+    let t = table(true).await;
+    let id = t.game(3).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    public(&t.mv("bob", "Tb13-d10").await);
+    let r = t.say("alice", Command::Resign { opponent: None }).await;
+    let after = epoch_after(&["Tb1-d4", "Tb13-d10"]);
+    let ended = labels(&t).await.ended("Black wins: White resigned");
+    let expected = drawn_ended(&t, &*after, false, "Black wins: White resigned").await;
+    assert_eq!(image(&r), expected, "the result, not \"White to move\"");
+    assert_ne!(image(&r), drawn(&t, &*after, false).await);
+    // /board of the finished game says it too, for a spectator as well.
+    let shown = t.say("carol", board(None, Some(id), false)).await;
+    assert_eq!(image(&shown), expected);
+    // And the last frame of its GIF.
+    let mut with_gif = history(None, Some(id));
+    if let Command::History { gif, .. } = &mut with_gif {
+        *gif = true;
+    }
+    let r = t.say("alice", with_gif).await;
+    let gif_options = Options {
+        width: herald::render::GIF_WIDTH,
+        flip: false,
+    };
+    let expected =
+        herald::render::render_gif(&*after, Some(&ended), gif_options, Default::default());
+    assert_eq!(
+        r[1].attachment.as_ref().expect("the GIF").bytes,
+        expected.unwrap()
+    );
+}
+
+#[tokio::test]
+async fn a_player_who_has_not_moved_aborts_and_a_draw_is_offered_once_a_move() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    // bob has not moved yet: nothing to resign, by command or by the game card's button.
+    let no = refused(&t.say("bob", Command::Resign { opponent: None }).await);
+    assert_eq!(
+        no,
+        format!("You have not moved yet in game #{id}, so there is nothing to resign: /abort ends it with no result and no rating change.")
+    );
+    assert_eq!(refused(&t.press("bob", Action::Resign(id)).await), no);
+    let row = t.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Active);
+    // One draw offer until the opponent has moved: declining it does not open another.
+    public(&t.mv("bob", "Tb13-d10").await);
+    let draw = || Command::Draw { opponent: None };
+    public(&t.say("alice", draw()).await);
+    public(&t.press("bob", Action::DeclineDraw(id)).await);
+    let once =
+        "You have offered a draw since @bob last moved; you may offer again once they have moved.";
+    assert_eq!(refused(&t.say("alice", draw()).await), once);
+    // Her own move does not count; his does.
+    public(&t.mv("alice", "Td4-b1").await);
+    assert_eq!(
+        refused(&t.press("alice", Action::OfferDraw(id)).await),
+        once
+    );
+    public(&t.mv("bob", "Td10-b13").await);
+    public(&t.say("alice", draw()).await);
+    // Now that bob has moved, he may resign.
+    public(&t.say("bob", Command::Resign { opponent: None }).await);
 }
 
 #[tokio::test]
@@ -216,9 +293,11 @@ async fn finished_games_stay_visible_to_players_and_spectators() {
     let t = table(true).await;
     let id = t.game(3).await;
     public(&t.mv("alice", "Tb1-d4").await);
-    // Resigning posts the final board.
+    public(&t.mv("bob", "Tb13-d10").await);
+    // Resigning posts the final board, with the result.
     let r = t.say("bob", Command::Resign { opponent: None }).await;
-    let final_board = drawn(&t, &*epoch_after(&["Tb1-d4"]), true).await;
+    let after = epoch_after(&["Tb1-d4", "Tb13-d10"]);
+    let final_board = drawn_ended(&t, &*after, false, "White wins: Black resigned").await;
     assert_eq!(image(&r), final_board);
     // /board with nothing named shows the asker's latest game, finished, with its result.
     let r = t.say("alice", board(None, None, false)).await;
@@ -232,13 +311,10 @@ async fn finished_games_stay_visible_to_players_and_spectators() {
     let by_player = t.say("carol", board(Some("bob"), None, false)).await;
     assert!(public(&by_player).text.to_string().contains("resigned"));
     let by_number = t.say("carol", board(None, Some(id), false)).await;
-    assert_eq!(
-        image(&by_number),
-        drawn(&t, &*epoch_after(&["Tb1-d4"]), false).await
-    );
+    assert_eq!(image(&by_number), final_board);
     let r = t.say("carol", history(None, Some(id))).await;
     assert!(
-        r[0].text.to_string().contains("1. Td4 1-0"),
+        r[0].text.to_string().contains("1. Td4 Td10 1-0"),
         "{}",
         r[0].text
     );
@@ -264,7 +340,8 @@ async fn agreed_draws_time_outs_and_aborts_post_the_final_board() {
     let t = table(true).await;
     t.game(3).await;
     let r = t.say("alice", Command::Abort { opponent: None }).await;
-    assert_eq!(image(&r), drawn(&t, &*epoch_after(&[]), false).await);
+    let aborted = drawn_ended(&t, &*epoch_after(&[]), false, "Aborted: no result").await;
+    assert_eq!(image(&r), aborted);
 
     t.game(3).await;
     public(&t.mv("alice", "Tb1-d4").await);
@@ -275,7 +352,8 @@ async fn agreed_draws_time_outs_and_aborts_post_the_final_board() {
         "{}",
         r[0].text
     );
-    assert_eq!(image(&r), drawn(&t, &*epoch_after(&["Tb1-d4"]), true).await);
+    let agreed = drawn_ended(&t, &*epoch_after(&["Tb1-d4"]), true, "Draw by agreement").await;
+    assert_eq!(image(&r), agreed);
 
     t.game(1).await;
     public(&t.mv("alice", "Tb1-d4").await);
@@ -286,10 +364,9 @@ async fn agreed_draws_time_outs_and_aborts_post_the_final_board() {
         .text
         .to_string()
         .contains("@alice ran out of time"));
-    assert_eq!(
-        image(&r),
-        drawn(&t, &*epoch_after(&["Tb1-d4", "Tb13-d10"]), false).await
-    );
+    let after = epoch_after(&["Tb1-d4", "Tb13-d10"]);
+    let lost = "Black wins: White ran out of time";
+    assert_eq!(image(&r), drawn_ended(&t, &*after, false, lost).await);
 }
 
 #[tokio::test]
@@ -424,7 +501,7 @@ async fn challenges_are_answered_and_withdrawn_by_command_or_button() {
         "{}",
         r[0].text
     );
-    t.say("alice", Command::Resign { opponent: None }).await;
+    public(&t.say("alice", Command::Abort { opponent: None }).await);
 
     // Two wait for bob: he names the challenger, or the number.
     let from_alice = t
@@ -502,6 +579,8 @@ async fn challenges_are_answered_and_withdrawn_by_command_or_button() {
 async fn pressing_rematch_after_the_opponent_did_accepts_their_offer() {
     let t = table(false).await;
     let id = t.game(3).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    public(&t.mv("bob", "Tb13-d10").await);
     let r = t.say("bob", Command::Resign { opponent: None }).await;
     let rematch = button(&r, "Rematch");
     let offer = t.press("alice", rematch).await;

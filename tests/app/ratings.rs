@@ -352,6 +352,15 @@ async fn casual_games_and_aborted_games_leave_the_ratings_alone() {
         &s.handle(&at("bob", "g", Command::Press(button(&r, "Accept"))))
             .await,
     );
+    for (who, mv) in [("alice", "a3a4"), ("bob", "a7a6")] {
+        let mv = Command::Move {
+            game: None,
+            text: mv.into(),
+            opponent: None,
+            confirm: false,
+        };
+        public(&s.handle(&at(who, "g", mv)).await);
+    }
     let resign = Command::Resign { opponent: None };
     let r = s.handle(&at("bob", "g", resign)).await;
     assert!(public(&r)

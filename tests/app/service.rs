@@ -691,6 +691,8 @@ async fn abort_before_both_have_moved_and_rematch_reverses_colours() {
     assert_eq!((g.status, g.result), (GameStatus::Aborted, None));
 
     let id = t.game(5).await;
+    public(&t.mv("alice", "Tb1-d4").await);
+    public(&t.mv("bob", "Tb13-d10").await);
     public(&t.say("alice", Command::Resign { opponent: None }).await);
     let r = t.press("alice", Action::Rematch(id)).await;
     let accept = button(&r, "Accept");

@@ -235,7 +235,7 @@ async fn herald_answers_a_draw_offer_by_how_it_stands() {
     );
     let row = t.service.store().game(even).await.unwrap().unwrap();
     assert_eq!((row.status, row.draw_offer), (GameStatus::Active, None));
-    t.say("alice", Command::Resign { opponent: None }).await;
+    t.say("alice", Command::Abort { opponent: None }).await;
     // Two queens down: Herald takes the draw.
     let lost = from_position(&t, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1").await;
     let r = t.say("alice", draw).await;

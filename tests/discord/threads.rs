@@ -152,6 +152,9 @@ async fn a_rematch_is_played_in_the_same_thread() {
         fake.threads()[0].2,
         format!("Chess 13: Epoch · Queen of Hearts vs Player {BOB}")
     );
+    // Each has moved, so the game can be resigned.
+    play(&fake, ALICE, room, "e3e5").await;
+    play(&fake, BOB, room, "e11e9").await;
     let resigned = answer(&fake, &fake.slash(BOB, room, "resign", vec![])).await;
     let rematch = resigned
         .buttons()

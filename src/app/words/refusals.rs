@@ -64,9 +64,18 @@ impl Refusal {
             SwapUnavailable => "The swap is only available on Black's first turn, once per game.".into(),
             SwapNotBlack => "Only the player holding Black may swap.".into(),
             OfferOpen => "Your draw offer is already open.".into(),
+            OfferedAlready(other) => text![
+                "You have offered a draw since ",
+                user(other),
+                " last moved; you may offer again once they have moved."
+            ],
             DrawNotPlayer => "Only the players of this game can answer its draw offer.".into(),
             NoOffer => "There is no open draw offer in this game any more.".into(),
             OwnOffer => "You cannot answer your own draw offer.".into(),
+            ResignBeforeMoving(id) => format!(
+                "You have not moved yet in game #{id}, so there is nothing to resign: /abort ends it with no result and no rating change."
+            )
+            .into(),
             AbortTooLate => "A game can only be aborted before each side has moved; resign or offer a draw instead.".into(),
             RematchNotPlayer => "Only the players of that game can ask for a rematch.".into(),
             StillPlaying => "That game is still being played.".into(),
