@@ -115,17 +115,22 @@ impl Service {
 
     /// The scheduler's part: every engine game waiting for Herald's move (after a restart
     /// that came between a player's move and Herald's answer) gets it.
-    pub(super) async fn engine_catch_up(&self) -> Handled {
-        let mut replies = Vec::new();
+    pub(super) async fn engine_catch_up(
+        &self,
+        replies: &mut Vec<super::Reply>,
+    ) -> Result<(), Refusal> {
         for row in self.store.active_engine_games().await? {
+            if self.known_damaged(&row) {
+                continue;
+            }
             match self.engine_turn(&row).await {
                 Ok(answer) => replies.extend(answer),
                 // Moved meanwhile, by the player's request or by another Herald process.
                 Err(Refusal::Conflict) => {}
-                Err(other) => return Err(other),
+                Err(other) => self.skip(&row, &other),
             }
         }
-        Ok(replies)
+        Ok(())
     }
 }
 

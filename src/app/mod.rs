@@ -216,6 +216,9 @@ pub struct Service {
     names_shown: std::sync::atomic::AtomicBool,
     /// The platform's threads, once connected (none in `herald local`).
     rooms: std::sync::OnceLock<Arc<dyn Rooms>>,
+    /// The games the scheduler found it cannot read, by id, at the version it read: logged
+    /// once, and passed over until they change.
+    damaged: Mutex<HashMap<i64, i64>>,
 }
 
 type Handled = Result<Vec<Reply>, Refusal>;
@@ -235,6 +238,7 @@ impl Service {
             review_depth: Default::default(),
             names_shown: Default::default(),
             rooms: std::sync::OnceLock::new(),
+            damaged: Mutex::default(),
         }
     }
 

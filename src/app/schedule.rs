@@ -1,70 +1,125 @@
 //! The scheduler's step: challenges expire, players with a quarter of their time left are
 //! reminded once, and games whose time ran out end.
 
-use super::{rematch_button, words, Handled, Reply, Service};
-use crate::store::{EndReason, EventKind};
+use super::{rematch_button, words, Refusal, Reply, Service};
+use crate::store::{EndReason, EventKind, StoredGame};
 
 impl Service {
-    /// Runs one step. Safe to run at any moment, any number of times.
+    /// Runs one step. Safe to run at any moment, any number of times. Each part, and each
+    /// game in it, stands alone: a game that cannot be read is logged (once) and skipped,
+    /// and what the rest of the step did is announced all the same.
     pub async fn tick(&self) -> Vec<Reply> {
-        match self.tick_inner().await {
-            Ok(replies) => self.deliver(replies).await,
-            Err(refusal) => {
-                tracing::warn!(reason = %refusal.text(), "scheduler step failed");
-                Vec::new()
-            }
+        let mut replies = Vec::new();
+        if let Err(refusal) = self.expire_challenges(&mut replies).await {
+            tracing::warn!(reason = %refusal.text(), "scheduler: could not expire challenges");
+        }
+        // Herald answers first any move it missed (a restart in between): it never runs out
+        // of time.
+        if let Err(refusal) = self.engine_catch_up(&mut replies).await {
+            tracing::warn!(reason = %refusal.text(), "scheduler: could not look for Herald's moves");
+        }
+        if let Err(refusal) = self.end_late_games(&mut replies).await {
+            tracing::warn!(reason = %refusal.text(), "scheduler: could not look for games out of time");
+        }
+        if let Err(refusal) = self.remind(&mut replies).await {
+            tracing::warn!(reason = %refusal.text(), "scheduler: could not look for reminders");
+        }
+        self.deliver(replies).await
+    }
+
+    /// Logs a game the scheduler could not act on, and goes on with the others. A game that
+    /// cannot be read is logged once, and passed over until it changes (a repair); anything
+    /// else (the database gone a moment) is tried again at the next step.
+    pub(super) fn skip(&self, row: &StoredGame, refusal: &Refusal) {
+        if !matches!(refusal, Refusal::Damaged(_) | Refusal::Setup(_)) {
+            tracing::warn!(game = row.id, reason = %refusal.text(), "scheduler: skipped a game this step");
+            return;
+        }
+        let mut damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        if damaged.insert(row.id, row.version) != Some(row.version) {
+            tracing::error!(game = row.id, reason = %refusal.text(), "scheduler: a game it cannot read is passed over until it changes; the others go on");
         }
     }
 
-    async fn tick_inner(&self) -> Handled {
-        let now = self.now();
-        let mut replies = Vec::new();
-        for c in self.store.expire_challenges(now).await? {
+    /// Whether the scheduler found this game, as it stands, unreadable already.
+    pub(super) fn known_damaged(&self, row: &StoredGame) -> bool {
+        let damaged = self.damaged.lock().unwrap_or_else(|p| p.into_inner());
+        damaged.get(&row.id) == Some(&row.version)
+    }
+
+    async fn expire_challenges(&self, replies: &mut Vec<Reply>) -> Result<(), Refusal> {
+        for c in self.store.expire_challenges(self.now()).await? {
             replies.push(
                 Reply::new(&c.offer.channel, words::expired(&c)).notify(&[&c.offer.challenger]),
             );
         }
-        // Herald answers first any move it missed (a restart in between): it never runs out of
-        // time.
-        replies.extend(self.engine_catch_up().await?);
-        for row in self.store.games_due(now).await? {
-            let game = self.rules_game(&row).await?;
-            let late = game.turn();
-            let who = row.player(late).to_string();
-            // A player who never made a first move abandons the game: aborted, not lost. The
-            // player to move has moved unless no move was made, or only the opponent's first
-            // (after a swap, the player to move is the one who made it).
-            if row.ply == 0 || (row.ply == 1 && !row.swapped) {
-                let Ok(saved) = self.end_unplayed(&row, None).await else {
-                    continue; // changed meanwhile: the next tick looks again
-                };
-                let reply = Reply::new(&saved.channel, words::abandoned(&saved, &who))
-                    .alert(&saved, &[&saved.white, &saved.black]);
-                replies.push(self.with_final_board(reply, &saved).await);
+        Ok(())
+    }
+
+    async fn end_late_games(&self, replies: &mut Vec<Reply>) -> Result<(), Refusal> {
+        for row in self.store.games_due(self.now()).await? {
+            if self.known_damaged(&row) {
                 continue;
             }
-            // Out of time: a loss, or a draw when the rules say the opponent cannot win.
-            let winner = game.can_win(!late).then_some(!late);
-            let finished = self
-                .finish(&row, winner, EndReason::Time, EventKind::Timeout, None)
-                .await;
-            let Ok(saved) = finished else {
-                continue;
-            };
-            let bare = game
-                .board()
-                .pieces
-                .iter()
-                .filter(|(_, p)| p.color == !late)
-                .count()
-                <= 1;
-            let reply = Reply::new(&saved.channel, words::timed_out(&saved, late, winner, bare))
-                .alert(&saved, &[&saved.white, &saved.black])
-                .with_buttons(vec![rematch_button(saved.id)]);
-            replies.push(self.with_final_board(reply, &saved).await);
+            match self.end_late(&row).await {
+                Ok(reply) => replies.extend(reply),
+                Err(refusal) => self.skip(&row, &refusal),
+            }
         }
+        Ok(())
+    }
+
+    /// Ends a game whose time ran out; none if it changed meanwhile (the next step looks
+    /// again).
+    async fn end_late(&self, row: &StoredGame) -> Result<Option<Reply>, Refusal> {
+        let game = self.rules_game(row).await?;
+        let late = game.turn();
+        let who = row.player(late).to_string();
+        // A player who never made a first move abandons the game: aborted, not lost. The
+        // player to move has moved unless no move was made, or only the opponent's first
+        // (after a swap, the player to move is the one who made it).
+        if row.ply == 0 || (row.ply == 1 && !row.swapped) {
+            let Ok(saved) = self.end_unplayed(row, None).await else {
+                return Ok(None);
+            };
+            let reply = Reply::new(&saved.channel, words::abandoned(&saved, &who))
+                .alert(&saved, &[&saved.white, &saved.black]);
+            return Ok(Some(self.with_final_board(reply, &saved).await));
+        }
+        // Out of time: a loss, or a draw when the rules say the opponent cannot win.
+        let winner = game.can_win(!late).then_some(!late);
+        let finished = self
+            .finish(row, winner, EndReason::Time, EventKind::Timeout, None)
+            .await;
+        let Ok(saved) = finished else {
+            return Ok(None);
+        };
+        let bare = game
+            .board()
+            .pieces
+            .iter()
+            .filter(|(_, p)| p.color == !late)
+            .count()
+            <= 1;
+        let reply = Reply::new(&saved.channel, words::timed_out(&saved, late, winner, bare))
+            .alert(&saved, &[&saved.white, &saved.black])
+            .with_buttons(vec![rematch_button(saved.id)]);
+        Ok(Some(self.with_final_board(reply, &saved).await))
+    }
+
+    async fn remind(&self, replies: &mut Vec<Reply>) -> Result<(), Refusal> {
+        let now = self.now();
         for row in self.store.games_to_remind(now).await? {
-            let game = self.rules_game(&row).await?;
+            if self.known_damaged(&row) {
+                continue;
+            }
+            let game = match self.rules_game(&row).await {
+                Ok(game) => game,
+                Err(refusal) => {
+                    self.skip(&row, &refusal);
+                    continue;
+                }
+            };
             let who = row.player(game.turn()).to_string();
             let reminded =
                 self.change_with_event(&row, EventKind::Reminder, Some(&who), |next, _| {
@@ -80,6 +135,6 @@ impl Service {
             let reminder = Reply::new(&row.channel, words::reminder(&row, &who, &left));
             replies.push(reminder.alert(&row, &[&who]));
         }
-        Ok(replies)
+        Ok(())
     }
 }

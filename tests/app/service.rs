@@ -933,3 +933,65 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
     );
 }
 }
+
+/// Runs one statement on a table's SQLite file behind the service's back.
+async fn behind_its_back(t: &Table, statement: &str) {
+    use sqlx::{ConnectOptions, Executor};
+    use std::str::FromStr;
+    let mut c = sqlx::sqlite::SqliteConnectOptions::from_str(&t.url)
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    c.execute(statement).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_game_the_scheduler_cannot_read_does_not_stop_the_others() {
+    let t = table(false).await;
+    let mut ids = Vec::new();
+    for opponent in ["bob", "carol", "dave"] {
+        let challenge = Command::Challenge {
+            opponent: Some(opponent.into()),
+            terms: Terms {
+                color: ColorChoice::White,
+                days: Some(Days::new(1).unwrap()),
+                ..Default::default()
+            },
+        };
+        let r = t.say("alice", challenge).await;
+        public(&t.press(opponent, button(&r, "Accept")).await);
+        ids.push(t.service.store().games_of(opponent, true).await.unwrap()[0].id);
+    }
+    // The first game due is damaged: its start no longer reads.
+    let damage = format!(
+        "UPDATE games SET start_fen = 'not a position' WHERE id = {}",
+        ids[0]
+    );
+    behind_its_back(&t, &damage).await;
+    let service = open(&t.url, t.clock.clone(), false).await;
+    t.clock.advance(DAY + 1);
+    let said: Vec<String> = service
+        .tick()
+        .await
+        .iter()
+        .map(|r| r.text.to_string())
+        .collect();
+    assert_eq!(
+        said,
+        [
+            format!("Game #{} is aborted: @alice did not make a first move in time. An abandoned game has no result.", ids[1]),
+            format!("Game #{} is aborted: @alice did not make a first move in time. An abandoned game has no result.", ids[2]),
+        ]
+    );
+    let store = service.store();
+    let row = store.game(ids[0]).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Active);
+    // The next step passes over it again, quietly; repaired, it is dealt with like the rest.
+    assert!(service.tick().await.is_empty());
+    let start = "UPDATE games SET version = version + 1, start_fen = fen";
+    behind_its_back(&t, &format!("{start} WHERE id = {}", ids[0])).await;
+    assert_eq!(service.tick().await.len(), 1);
+    let row = store.game(ids[0]).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Aborted);
+}
