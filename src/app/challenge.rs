@@ -341,8 +341,15 @@ impl Service {
             .turn(&row, told)
             .with_buttons(super::card_buttons(row.id, None));
         reply.image = self.image(&row, &*game, None, game.turn()).await;
-        let mut replies: Vec<Reply> = placed.notice.into_iter().collect();
-        replies.push(reply);
+        // Where the game went to its thread, the word on it answers the press here; where it
+        // stayed (no permission for threads), the board answers it and the notice follows.
+        let mut replies = vec![reply];
+        if let Some(notice) = placed.notice {
+            match notice.channel == row.channel {
+                true => replies.push(notice),
+                false => replies.insert(0, notice),
+            }
+        }
         // Herald moves at once when it has the first move.
         replies.extend(self.engine_turn(&row).await?);
         Ok(replies)

@@ -124,9 +124,12 @@ impl Terms {
             None => d.variant,
         };
         let color = match color.map(|c| c.trim().to_ascii_lowercase()) {
-            Some(c) => c
-                .parse()
-                .map_err(|_| format!("Unknown colour '{c}': choose white, black or random."))?,
+            Some(c) => c.parse().map_err(|_| {
+                format!(
+                    "Unknown colour '{}': choose white, black or random.",
+                    crate::rules::shown(&c)
+                )
+            })?,
             None => d.color,
         };
         let days = days.map(Days::new).transpose()?;

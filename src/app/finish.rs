@@ -54,6 +54,20 @@ impl Service {
         id: i64,
     ) -> Result<StoredGame, Refusal> {
         let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+        Self::own_active(req, row)
+    }
+
+    /// A game typed by number (`/move game:N`), which must be the asker's and unfinished.
+    pub(super) async fn own_active_numbered(
+        &self,
+        req: &Request,
+        id: i64,
+    ) -> Result<StoredGame, Refusal> {
+        let row = self.store.game(id).await?.ok_or(Refusal::NoSuchGame(id))?;
+        Self::own_active(req, row)
+    }
+
+    fn own_active(req: &Request, row: StoredGame) -> Result<StoredGame, Refusal> {
         if !row.has_player(&req.user) {
             return Err(Refusal::NotInGame(row.id));
         }

@@ -291,7 +291,7 @@ impl Service {
                 confirm,
             } => {
                 let row = match game {
-                    Some(n) => self.own_active_game(req, *n).await,
+                    Some(n) => self.own_active_numbered(req, *n).await,
                     None => self.find(req, opponent.as_deref()).await,
                 };
                 match row {

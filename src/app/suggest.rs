@@ -2,6 +2,7 @@
 //! match the text so far, labelled for people, with SAN as the value to send back.
 
 use super::Service;
+use crate::rules::shown;
 use crate::rules::{AnyGame, BoardView, MoveInfo, MoveKind, MoveMarks, Square};
 use crate::store::{GameStatus, StoredGame};
 
@@ -239,7 +240,7 @@ impl Service {
         }
         let choices = matching(&*game, typed);
         if choices.is_empty() {
-            return explain(format!("no legal move matches '{}'", typed.trim()));
+            return explain(format!("no legal move matches '{}'", shown(typed.trim())));
         }
         choices
     }

@@ -13,7 +13,7 @@ fn options(text: &str) -> Result<Vec<(String, String)>, String> {
     while !rest.is_empty() {
         let (key, after) = rest
             .split_once(':')
-            .ok_or_else(|| format!("expected key:value, found '{rest}'"))?;
+            .ok_or_else(|| format!("expected key:value, found '{}'", crate::rules::shown(rest)))?;
         let key = key.trim().to_ascii_lowercase();
         let after = after.trim_start();
         let (value, tail) = if let Some(quoted) = after.strip_prefix('"') {
@@ -82,7 +82,10 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
         .ok_or("expected 'user: /command ...' or 'user: press <button>'")?;
     let user = user.trim().trim_start_matches('@').to_string();
     if user.is_empty() || user.contains(char::is_whitespace) {
-        return Err(format!("'{user}' is not a user name"));
+        return Err(format!(
+            "'{}' is not a user name",
+            crate::rules::shown(&user)
+        ));
     }
     let said = said.trim();
     let said = match said.strip_prefix("press") {

@@ -19,14 +19,26 @@ impl PositionError {
     }
 }
 
+/// The most of a player's input a reply quotes back.
+pub const QUOTED: usize = 100;
+
+/// A player's input as a reply quotes it: whole up to [`QUOTED`] characters, else its start
+/// and an ellipsis, so that a long paste is not sent back in full.
+pub fn shown(input: &str) -> std::borrow::Cow<'_, str> {
+    match input.char_indices().nth(QUOTED) {
+        None => input.into(),
+        Some((cut, _)) => format!("{}…", &input[..cut]).into(),
+    }
+}
+
 /// Input that does not name exactly one legal move, with a reason a player can act on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    #[error("cannot read '{input}' as a move: expected {expected}")]
+    #[error("cannot read '{}' as a move: expected {expected}", shown(input))]
     Unreadable { input: String, expected: String },
-    #[error("'{input}': {reason}")]
+    #[error("'{}': {reason}", shown(input))]
     Illegal { input: String, reason: String },
-    #[error("'{input}' is ambiguous: {}?", candidates.join(" or "))]
+    #[error("'{}' is ambiguous: {}?", shown(input), candidates.join(" or "))]
     Ambiguous {
         input: String,
         candidates: Vec<String>,

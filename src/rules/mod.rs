@@ -37,7 +37,7 @@ pub mod types;
 pub mod variant;
 pub mod view;
 
-pub use errors::{MoveError, PositionError, SetupError};
+pub use errors::{shown, MoveError, PositionError, SetupError};
 pub use game::{AnyGame, Game};
 pub use geometry::{FileRank, Square};
 pub use moves::{MoveFacts, MoveInfo, MoveKind};

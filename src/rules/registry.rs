@@ -1,6 +1,7 @@
 //! The games Herald knows, by name: what each is called, its one-line summary and rules help,
 //! and starting a game of one.
 
+use super::errors::shown;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -134,7 +135,8 @@ impl FromStr for VariantId {
             .ok_or_else(|| {
                 let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.key()).collect();
                 format!(
-                    "unknown variant '{s}': expected one of {}",
+                    "unknown variant '{}': expected one of {}",
+                    shown(s),
                     known.join(", ")
                 )
             })
@@ -194,7 +196,7 @@ pub fn help(variant: VariantId, topic: Option<&str>) -> String {
         Some(t) => t.to_string(),
         None => format!(
             "No rules entry for '{}'. {}",
-            topic.unwrap_or_default(),
+            shown(topic.unwrap_or_default()),
             help(variant, None)
         ),
     }

@@ -728,3 +728,27 @@ async fn ageiou_announces_its_win_in_light_and_dark_and_in_good_grammar() {
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn a_long_paste_is_not_echoed_back_and_a_game_number_is_checked() {
+    let t = table(false).await;
+    t.game(3).await;
+    let pasted = "e".repeat(9_000);
+    let no = refused(&t.mv("alice", &pasted).await);
+    assert!(
+        no.chars().count() < 400,
+        "{} characters",
+        no.chars().count()
+    );
+    assert!(no.contains(&format!("'{}…'", "e".repeat(100))), "{no}");
+    let mv = |game| Command::Move {
+        game: Some(game),
+        text: "Tb1-d4".into(),
+        opponent: None,
+        confirm: false,
+    };
+    assert_eq!(
+        refused(&t.say("alice", mv(99)).await),
+        "There is no game #99 on this server."
+    );
+}

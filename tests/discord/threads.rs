@@ -22,19 +22,20 @@ async fn without_the_permission_games_stay_in_the_channel_and_the_server_is_told
     fake.deny_threads();
 
     let first = begin(&fake, ALICE, BOB, LOBBY).await;
-    for needed in ["Create Public Threads", "Send Messages in Threads"] {
-        assert!(first.content().contains(needed), "{}", first.content());
-    }
-    assert!(first.content().contains("/settings threads:False"));
-    assert!(first.allowed_users().is_empty(), "the notice pings no one");
-    // The board follows in the channel, Alice pinged to move.
-    let board = fake
+    // The board answers the press, in the channel, Alice pinged to move; the notice follows.
+    assert!(first.png().is_some(), "{}", first.content());
+    assert_eq!(first.allowed_users(), vec![ALICE.to_string()]);
+    let notice = fake
         .wait_request(WAIT, |r| {
-            r.path.starts_with("/webhooks/") && r.png().is_some()
+            r.path.starts_with("/webhooks/") && r.content().contains("Create Public Threads")
         })
         .await
-        .expect("the board after the notice");
-    assert_eq!(board.allowed_users(), vec![ALICE.to_string()]);
+        .expect("the notice after the board");
+    for needed in ["Create Public Threads", "Send Messages in Threads"] {
+        assert!(notice.content().contains(needed), "{}", notice.content());
+    }
+    assert!(notice.content().contains("/settings threads:False"));
+    assert!(notice.allowed_users().is_empty(), "the notice pings no one");
     assert!(fake.threads().is_empty());
 
     // The second game is simply played here: the server was told already.
@@ -186,10 +187,16 @@ async fn a_thread_discord_refuses_leaves_the_game_in_the_channel() {
     fake.refuse_threads();
     let begun = begin(&fake, ALICE, BOB, LOBBY).await;
     assert!(
-        begun.content().contains("Create Public Threads"),
-        "{}",
+        begun.png().is_some(),
+        "the board first: {}",
         begun.content()
     );
+    let notice = fake
+        .wait_request(WAIT, |r| {
+            r.path.starts_with("/webhooks/") && r.content().contains("Create Public Threads")
+        })
+        .await;
+    assert!(notice.is_some(), "then the word on the permission");
     assert!(fake.threads().is_empty());
     play(&fake, ALICE, LOBBY, "e4").await;
     bot.abort();

@@ -7,6 +7,7 @@
 mod table;
 
 use super::Command;
+use crate::rules::shown;
 
 /// What kind of value an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,12 +67,12 @@ impl Value {
             Kind::Integer => Value::Integer(
                 text.trim_start_matches('#')
                     .parse()
-                    .map_err(|_| format!("{name}:{text} is not a whole number."))?,
+                    .map_err(|_| format!("{name}:{} is not a whole number.", shown(text)))?,
             ),
             Kind::Boolean => match text.to_ascii_lowercase().as_str() {
                 "true" | "yes" | "1" => Value::Boolean(true),
                 "false" | "no" | "0" => Value::Boolean(false),
-                _ => return Err(format!("{name} is true or false, not '{text}'.")),
+                _ => return Err(format!("{name} is true or false, not '{}'.", shown(text))),
             },
             Kind::User => Value::User(text.trim_start_matches('@').to_string()),
             Kind::Channel => Value::Channel(text.trim_start_matches('#').to_string()),
@@ -249,13 +250,15 @@ impl Spec {
         let command = self.name;
         if known.is_empty() {
             return Err(format!(
-                "/{command} takes no options, so '{name}' cannot be used."
+                "/{command} takes no options, so '{}' cannot be used.",
+                shown(name)
             ));
         }
         let names: Vec<&str> = known.iter().map(|o| o.name).collect();
         let hint = nearest(name, &names).map_or(String::new(), |k| format!(" (did you mean {k}?)"));
         Err(format!(
-            "/{command} has no option '{name}'{hint}: its options are {}.",
+            "/{command} has no option '{}'{hint}: its options are {}.",
+            shown(name),
             names.join(", ")
         ))
     }

@@ -2,6 +2,7 @@
 
 use super::super::refusal::Refusal;
 use super::super::text::{user, Text};
+use crate::rules::shown;
 use crate::text;
 
 /// `#3, #5` for numbers 3 and 5.
@@ -79,7 +80,7 @@ impl Refusal {
             AbortTooLate => "A game can only be aborted before each side has moved; resign or offer a draw instead.".into(),
             RematchNotPlayer => "Only the players of that game can ask for a rematch.".into(),
             StillPlaying => "That game is still being played.".into(),
-            NotASquare(s) => format!("'{s}' is not a square of this board.").into(),
+            NotASquare(s) => format!("'{}' is not a square of this board.", shown(s)).into(),
             NoPiece(s) => format!("There is no piece on {s}.").into(),
             NoSuchGame(n) => format!("There is no game #{n} on this server.").into(),
             NoGameOf(p) => text![user(p), " has no game in this channel."],
