@@ -56,8 +56,12 @@ impl Service {
         let row = self.look(req, opponent, None).await?;
         let game = self.rules_game(&row).await?;
         let board = game.board();
-        let sq = Square::parse_on(square.trim(), board.files, board.ranks)
-            .ok_or_else(|| Refusal::NotASquare(square.to_string()))?;
+        let sq = Square::parse_on(
+            &square.trim().to_ascii_lowercase(),
+            board.files,
+            board.ranks,
+        )
+        .ok_or_else(|| Refusal::NotASquare(square.to_string()))?;
         let (_, piece) = board
             .pieces
             .iter()

@@ -113,7 +113,10 @@ impl<V: Variant> Game<V> {
             .collect();
         match found.len() {
             1 => Ok(found[0]),
-            0 => Err(self.position.explain(input, &self.legal)),
+            0 => match self.by_letters(input, &wanted) {
+                Some(read) => read,
+                None => Err(self.position.explain(input, &self.legal)),
+            },
             _ => {
                 let mut candidates: Vec<String> =
                     found.iter().map(|mv| self.position.long_form(mv)).collect();
@@ -124,6 +127,44 @@ impl<V: Variant> Game<V> {
                 })
             }
         }
+    }
+
+    /// Input that spells one legal move but for the case of its letters, as a phone's
+    /// keyboard makes it (`E4`, `nf6`, `B1c3`): the move, where a square's letter or a piece
+    /// letter that is no file of the board is all that differs; where a letter's case decides
+    /// whether it names a piece or a file (`bc4` for `Bc4`), "did you mean" the move. None
+    /// when no single move is spelled so.
+    fn by_letters(&self, input: &str, wanted: &str) -> Option<Result<V::Move, MoveError>> {
+        let lower = wanted.to_lowercase();
+        let mut found = self.legal.iter().filter_map(|mv| {
+            let spellings = self.position.spellings(mv, &self.legal);
+            let spelled = spellings.into_iter().find(|s| s.to_lowercase() == lower)?;
+            Some((*mv, spelled))
+        });
+        let (mv, spelled) = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+        let files = self.position.board_view().files;
+        let is_file =
+            |c: char| (c.to_ascii_lowercase() as u32).wrapping_sub('a' as u32) < files as u32;
+        let typed: Vec<char> = wanted.chars().collect();
+        let meant: Vec<char> = spelled.chars().collect();
+        let case_decides = (0..meant.len()).any(|i| {
+            let differs = typed.get(i) != meant.get(i);
+            let of_square = meant.get(i + 1).is_some_and(char::is_ascii_digit);
+            differs && !of_square && is_file(meant[i])
+        });
+        Some(match case_decides {
+            false => Ok(mv),
+            true => Err(MoveError::illegal(
+                input,
+                format!(
+                    "did you mean {}? A capital letter names a piece, a small one a file",
+                    self.san(&mv)
+                ),
+            )),
+        })
     }
 
     /// The SAN of a legal move, with `+` for check and `#` for mate.

@@ -255,6 +255,8 @@ async fn a_piece_can_be_studied_during_the_opponents_turn() {
         "{text}"
     );
     assert!(r[0].image.is_some(), "the piece's moves are drawn");
+    // A phone's capital letter names the same square.
+    assert_eq!(t.say("alice", piece("D4")).await[0].text.to_string(), text);
     // bob's own piece, on his turn: its moves now.
     let text = t.say("bob", piece("b13")).await[0].text.to_string();
     assert!(

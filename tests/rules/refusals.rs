@@ -395,3 +395,51 @@ fn counts_too_large_for_a_game_are_refused_with_the_field_named() {
         );
     }
 }
+
+#[test]
+fn a_phones_capital_letters_are_read_where_they_cannot_mean_anything_else() {
+    // A square's letter in either case; a piece letter that is no file of the board in
+    // either case; where the case decides between a piece and a file, "did you mean".
+    check(
+        VariantId::Chess,
+        Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        &[(
+            "bc4",
+            "'bc4': did you mean Bc4? A capital letter names a piece, a small one a file",
+        )],
+        &[
+            ("D4", "d2d4"),
+            ("nf3", "g1f3"),
+            ("NF3", "g1f3"),
+            ("Bc4", "f1c4"),
+            ("G1F3", "g1f3"),
+            ("qH5", "d1h5"),
+        ],
+    );
+    // Empire Chess's Soldier ('S') is no file of its board; Epoch reads a capital square.
+    check(VariantId::Empire, None, &[], &[("A4", "a3a4")]);
+    check(VariantId::Epoch, None, &[], &[("E5", "e3e5")]);
+}
+
+#[test]
+fn chess_letters_in_epoch_are_told_epochs_pieces() {
+    let letters = "P Pope, E Emperor, M Marshal, A Assassin, S Sentinel, G Mage, H Herald, T Templar, L Legionary";
+    let said = |chess: &str| {
+        format!("there is no {chess} in Chess 13: Epoch; its pieces are {letters} (a Legionary's move may leave out its letter: e4)")
+    };
+    let refusals: Vec<(String, String)> = [
+        ("Nd4", "Knight"),
+        ("Ke2", "King"),
+        ("Qe2", "Queen"),
+        ("Bd2", "Bishop"),
+        ("Rb2", "Rook"),
+    ]
+    .into_iter()
+    .map(|(input, chess)| (input.to_string(), format!("'{input}': {}", said(chess))))
+    .collect();
+    let refusals: Vec<(&str, &str)> = refusals
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    check(VariantId::Epoch, None, &refusals, &[]);
+}

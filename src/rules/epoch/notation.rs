@@ -11,6 +11,31 @@ use crate::rules::{MoveError, MoveFacts, MoveKind, Notation, View};
 const EXPECTED: &str =
     "a move like e7, Hc1e3, Hxe3, Axe9, Gd5*, e13=S, O-O, or coordinates like c1e3";
 
+/// The chess piece a move's first letter names where Epoch has no piece of that letter (`Nd4`,
+/// `Qe2`, `Ke2`, `Bd2`, `Rb2`), as a chess player types by habit.
+fn chess_piece(norm: &str) -> Option<&'static str> {
+    Some(match norm.chars().next()? {
+        'N' => "Knight",
+        'K' => "King",
+        'Q' => "Queen",
+        'B' => "Bishop",
+        'R' => "Rook",
+        _ => return None,
+    })
+}
+
+/// "there is no Knight in Chess 13: Epoch; its pieces are …", with every letter.
+fn no_such_piece(chess: &str) -> String {
+    let pieces: Vec<String> = Kind::ALL
+        .iter()
+        .map(|k| format!("{} {}", k.letter(), k.name()))
+        .collect();
+    format!(
+        "there is no {chess} in Chess 13: Epoch; its pieces are {} (a Legionary's move may leave out its letter: e4)",
+        pieces.join(", ")
+    )
+}
+
 fn name(s: Sq) -> String {
     tables().geo.square(s).to_string()
 }
@@ -93,7 +118,10 @@ impl Notation for Position {
         }
         match read_typed(&norm) {
             Some(typed) => explain_typed(self, input, &typed, legal),
-            None => MoveError::unreadable(input, EXPECTED),
+            None => match chess_piece(&norm) {
+                Some(piece) => MoveError::illegal(input, no_such_piece(piece)),
+                None => MoveError::unreadable(input, EXPECTED),
+            },
         }
     }
 
