@@ -238,6 +238,8 @@ pub enum Command {
     },
     Rules {
         topic: Option<String>,
+        /// The variant asked about; else the channel's game's.
+        variant: Option<VariantId>,
     },
     /// A variant's rated players here, best first, ten to a page (the first page is 1).
     Leaderboard {

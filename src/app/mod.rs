@@ -343,7 +343,7 @@ impl Service {
                 self.by_command(req, Deed::Withdraw, opponent.as_deref(), *challenge)
                     .await
             }
-            Command::Rules { topic } => self.rules(req, topic.as_deref()).await,
+            Command::Rules { topic, variant } => self.rules(req, *variant, topic.as_deref()).await,
             Command::Leaderboard { variant, page } => {
                 self.leaderboard(req, *variant, *page, false).await
             }

@@ -90,15 +90,14 @@ impl Service {
 
     /// The rules of the variant named as the topic, else of the asker's game here, else of
     /// the game being played here, else Epoch's.
-    pub(super) async fn rules(&self, req: &Request, topic: Option<&str>) -> Handled {
-        if let Some(variant) = topic.and_then(|t| t.parse::<VariantId>().ok()) {
-            return Ok(vec![Reply::private(
-                &req.channel,
-                crate::rules::help(variant, None),
-            )]);
-        }
+    pub(super) async fn rules(
+        &self,
+        req: &Request,
+        asked: Option<VariantId>,
+        topic: Option<&str>,
+    ) -> Handled {
         let mine = self.store.games_in(&req.channel, &req.user).await?;
-        let variant = match mine.first() {
+        let here = match mine.first() {
             Some(g) => g.variant,
             None => self
                 .store
@@ -108,7 +107,7 @@ impl Service {
         };
         Ok(vec![Reply::private(
             &req.channel,
-            crate::rules::help(variant, topic),
+            crate::rules::rules_answer(here, asked, topic),
         )])
     }
 

@@ -44,7 +44,7 @@ pub use moves::{MoveFacts, MoveInfo, MoveKind};
 pub use notation::Notation;
 pub use options::{GameOptions, OptionsError};
 pub use piece::{Cells, Piece, PieceKind};
-pub use registry::{help, new_game, new_game_with, Help, VariantId};
+pub use registry::{help, new_game, new_game_with, rules_answer, Help, VariantId};
 pub use text::PositionText;
 pub use types::{Clock, Color, Outcome, Power, Reason};
 pub(crate) use variant::orthodox_outcome;

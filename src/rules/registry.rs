@@ -169,18 +169,57 @@ impl Help {
     }
 
     /// The overview without a topic (or an empty one), else the entry for the topic, in any
-    /// case and with spaces around; `None` when there is none.
+    /// case, with or without spaces, hyphens, dots or underscores (`enpassant`, `e.p.`);
+    /// `None` when there is none.
     pub fn entry(&self, topic: Option<&str>) -> Option<&'static str> {
-        let topic = topic
-            .map(|t| t.trim().to_ascii_lowercase())
-            .unwrap_or_default();
+        let topic = squeezed(topic.unwrap_or_default());
         if topic.is_empty() {
             return Some(self.overview);
         }
         self.topics
             .iter()
-            .find(|(names, _)| names.contains(&topic.as_str()))
+            .find(|(names, _)| names.iter().any(|n| squeezed(n) == topic))
             .map(|(_, text)| *text)
+    }
+}
+
+/// A topic as it is compared: lower case, without spaces, hyphens, dots or underscores.
+fn squeezed(topic: &str) -> String {
+    topic
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '.' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// What `/rules` answers: the rules of `asked` when a variant is named, else those of
+/// `here` (the variant of the channel's game). A topic may name a variant (`chess`), or start
+/// with one (`epoch mage`); a topic the variant here lacks is looked for in every variant.
+pub fn rules_answer(here: VariantId, asked: Option<VariantId>, topic: Option<&str>) -> String {
+    let topic = topic.map(str::trim).filter(|t| !t.is_empty());
+    if let Some(variant) = asked {
+        return help(variant, topic);
+    }
+    let Some(topic) = topic else {
+        return help(here, None);
+    };
+    if let Ok(variant) = topic.parse::<VariantId>() {
+        return help(variant, None);
+    }
+    if let Some((first, rest)) = topic.split_once(' ') {
+        if let Ok(variant) = first.parse::<VariantId>() {
+            return help(variant, Some(rest));
+        }
+    }
+    if here.help().entry(Some(topic)).is_some() {
+        return help(here, Some(topic));
+    }
+    let elsewhere = VariantId::ALL
+        .into_iter()
+        .find_map(|v| v.help().entry(Some(topic)).map(|text| (v, text)));
+    match elsewhere {
+        Some((v, text)) => format!("In {}: {text}", v.title()),
+        None => help(here, Some(topic)),
     }
 }
 

@@ -648,7 +648,15 @@ async fn a_spectator_asking_for_rules_in_a_chess_channel_gets_chess() {
     );
     let r = t.say("bob", answer(true, None, None)).await;
     public(&r);
-    let r = t.say("carol", Command::Rules { topic: None }).await;
+    let r = t
+        .say(
+            "carol",
+            Command::Rules {
+                topic: None,
+                variant: None,
+            },
+        )
+        .await;
     assert!(
         r[0].text.to_string().starts_with("**Chess**"),
         "{}",

@@ -903,6 +903,7 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
     let t = table(false).await;
     let rules = |topic: Option<&str>| Command::Rules {
         topic: topic.map(str::to_string),
+        variant: None,
     };
     let epoch = t.say("alice", rules(None)).await;
     assert!(epoch[0].ephemeral && epoch[0].text.to_string().contains("Chess 13: Epoch"));
@@ -931,6 +932,28 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
         "{}",
         chess[0].text
     );
+    // Beside a chess game: another variant's piece is found in its variant, named or not.
+    async fn asks(t: &Table, topic: &str) -> String {
+        let topic = Some(topic.to_string());
+        let r = t.say("bob", Command::Rules { topic, variant: None }).await;
+        r[0].text.to_string()
+    }
+    assert!(asks(&t, "mage").await.starts_with("In Chess 13: Epoch: **Mage**"));
+    assert!(asks(&t, "epoch mage").await.starts_with("**Mage**"));
+    let asked = Command::Rules {
+        topic: Some("mage".into()),
+        variant: Some(VariantId::Epoch),
+    };
+    let r = t.say("bob", asked).await;
+    assert!(r[0].text.to_string().starts_with("**Mage**"), "{}", r[0].text);
+    // The usual other names: castle, enpassant, e.p., pieces.
+    let castling = asks(&t, "castling").await;
+    assert_eq!(asks(&t, "castle").await, castling);
+    let en_passant = asks(&t, "en passant").await;
+    assert_eq!(asks(&t, "enpassant").await, en_passant);
+    assert_eq!(asks(&t, "e.p.").await, en_passant);
+    assert_eq!(asks(&t, "pieces").await, asks(&t, "setup").await);
+    assert!(asks(&t, "zugzwang").await.starts_with("No rules entry for 'zugzwang'."));
 }
 }
 

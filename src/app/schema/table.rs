@@ -325,15 +325,19 @@ pub(super) static COMMANDS: [Spec; 19] = [
         description: "How the game in this channel is played, or one piece or topic",
         guild_only: false,
         options: || {
-            vec![Opt::new(
-                Kind::Text,
-                "topic",
-                "A piece (e.g. mage), a rule (e.g. castling) or a variant (e.g. chess)",
-            )]
+            vec![
+                Opt::new(
+                    Kind::Text,
+                    "topic",
+                    "A piece (e.g. mage), a rule (e.g. castling) or a variant (e.g. chess)",
+                ),
+                variant_option("The variant whose rules to read (default: this channel's game's)"),
+            ]
         },
         read: |o| {
             Ok(Command::Rules {
                 topic: o.text("topic"),
+                variant: o.text("variant").map(|v| v.parse()).transpose()?,
             })
         },
     },
