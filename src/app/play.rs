@@ -61,7 +61,10 @@ impl Service {
         tracing::info!(game = saved.id, ply = saved.ply, mv = %info.coordinate, "move");
 
         let turn = game.turn();
-        let mut text = words::played(&req.user, &info);
+        let mut text = match (self.is_engine(&req.user), saved.engine_level) {
+            (true, Some(level)) => words::engine_played(level, &info),
+            _ => words::played(&req.user, &info),
+        };
         let mut reply = match outcome {
             Some(o) => {
                 text.push(" ");
@@ -69,6 +72,13 @@ impl Service {
                 Reply::new(&row.channel, text)
                     .alert(&saved, &[row.opponent_of(&req.user)])
                     .with_buttons(vec![rematch_button(saved.id)])
+            }
+            // Herald answers at once, below: nobody tells it it is its move, nor offers it
+            // the swap.
+            None if self.is_engine(saved.player(turn)) => {
+                let check = if game.in_check() { " Check!" } else { "" };
+                text.push(check);
+                Reply::new(&row.channel, text).with_buttons(super::card_buttons(saved.id, None))
             }
             None => {
                 let swap = game.swap_available() && !saved.swapped;

@@ -59,10 +59,13 @@ async fn herald_accepts_at_once_and_answers_every_move_to_the_end() {
         if rules.outcome().is_none() {
             assert_eq!(r.len(), 2, "alice's move and Herald's answer: {r:?}");
             assert!(
-                r[1].text.to_string().starts_with("@herald played"),
+                r[1].text.to_string().starts_with("Herald (level 1) played"),
                 "{}",
                 r[1].text
             );
+            // Nobody tells Herald it is its move.
+            assert!(!r[0].text.to_string().contains("@herald"), "{}", r[0].text);
+            assert!(r[0].mentions.is_empty(), "{:?}", r[0].mentions);
         }
     }
     let row = t.service.store().game(id).await.unwrap().unwrap();
@@ -107,7 +110,7 @@ async fn with_white_herald_moves_first_and_each_variant_is_answered() {
             "{variant}: the start and Herald's first move: {r:?}"
         );
         assert!(
-            r[1].text.to_string().starts_with("@herald played"),
+            r[1].text.to_string().starts_with("Herald (level 2) played"),
             "{}",
             r[1].text
         );
@@ -152,7 +155,7 @@ async fn a_move_herald_missed_is_made_before_any_clock_runs_out() {
     let r = t.service.tick().await;
     assert!(
         r.iter()
-            .any(|m| m.text.to_string().starts_with("@herald played")),
+            .any(|m| m.text.to_string().starts_with("Herald (level 1) played")),
         "{r:?}"
     );
     let row = t.service.store().game(id).await.unwrap().unwrap();
@@ -243,4 +246,31 @@ async fn herald_answers_a_draw_offer_by_how_it_stands() {
     let row = t.service.store().game(lost).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Finished, "{}", r[1].text);
     assert!(row.result.is_some_and(|r| r.winner().is_none()));
+}
+
+#[tokio::test]
+async fn herald_is_not_offered_the_swap_nor_told_it_is_its_move() {
+    let t = sparring_table().await;
+    public(
+        &t.say(
+            "alice",
+            challenge_herald(VariantId::Epoch, ColorChoice::White, 1),
+        )
+        .await,
+    );
+    let r = t.mv("alice", "Tb1-d4").await;
+    assert_eq!(r.len(), 2, "alice's move and Herald's answer: {r:?}");
+    let labels: Vec<&str> = r[0].buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["Offer draw", "Resign"],
+        "no Swap button for Herald"
+    );
+    let said = r[0].text.to_string();
+    assert!(
+        !said.contains("@herald") && !said.contains("Swap"),
+        "{said}"
+    );
+    let answer = r[1].text.to_string();
+    assert!(answer.starts_with("Herald (level 1) played **"), "{answer}");
 }

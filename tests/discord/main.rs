@@ -1181,7 +1181,7 @@ async fn challenging_the_bot_itself_is_a_game_against_herald() {
     );
     let reply = fake
         .wait_request(WAIT, |r| {
-            r.content().starts_with(&at(APPLICATION)) && r.content().contains(" played **")
+            r.content().starts_with("Herald (level 1) played **")
         })
         .await
         .expect("Herald's answer");

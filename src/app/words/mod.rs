@@ -140,6 +140,16 @@ pub fn played(by: &str, info: &MoveInfo) -> Text {
     ]
 }
 
+/// "Herald (level 3) played **Hd12**: Herald c13 to d12.": the bot by its level, so that it
+/// is not read as Epoch's piece of the same name.
+pub fn engine_played(level: i64, info: &MoveInfo) -> Text {
+    format!(
+        "Herald (level {level}) played **{}**: {}.",
+        info.san, info.description
+    )
+    .into()
+}
+
 /// What follows a move that did not end the game: check, whose move it is, the swap.
 pub fn next_to_move(game: &StoredGame, turn: Color, check: bool, swap: bool) -> Text {
     let to_move = game.player(turn);
