@@ -146,6 +146,9 @@ impl Tx {
 pub enum StoreError {
     #[error("the database at {url} cannot be opened: {source}")]
     Open { url: String, source: sqlx::Error },
+    /// A database read, not made: a SQLite file that is not there.
+    #[error("there is no database at {0}: check the path (a database is read here, not created)")]
+    Missing(String),
     #[error("the database schema could not be brought up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]
@@ -188,6 +191,23 @@ pub struct Store {
     /// SQLite's busy handler (which sleeps in milliseconds) keeps concurrent moves fast.
     /// PostgreSQL locks rows, and needs none.
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
+}
+
+/// Refuses a SQLite database file that is not there (PostgreSQL says so itself), for the
+/// commands that read a database and must not create one.
+pub fn must_exist(url: &str) -> Result<(), StoreError> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Ok(());
+    }
+    let options = SqliteConnectOptions::from_str(url).map_err(|source| StoreError::Open {
+        url: shown_url(url),
+        source,
+    })?;
+    let file = options.get_filename();
+    match file == std::path::Path::new(":memory:") || file.exists() {
+        true => Ok(()),
+        false => Err(StoreError::Missing(shown_url(url))),
+    }
 }
 
 /// A database URL as it may be shown: without its password.
@@ -245,6 +265,13 @@ impl Store {
     fn on(db: Db) -> Store {
         let writer = matches!(db, Db::Sqlite(_)).then(Default::default);
         Store { db, writer }
+    }
+
+    /// Opens a database that must exist already, as `herald db check` and the source of
+    /// `herald db copy` do: a SQLite file that is not there is refused, not created empty.
+    pub async fn open_existing(url: &str) -> Result<Store, StoreError> {
+        must_exist(url)?;
+        Store::open(url).await
     }
 
     /// Which database this is.

@@ -456,3 +456,32 @@ fn engine_match_plays_its_games_and_tallies_them() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_mistyped_database_path_is_refused_not_created_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("hreald.db");
+    let url = format!("sqlite://{}", missing.display());
+    let target = format!("sqlite://{}", dir.path().join("copy.db").display());
+    for args in [
+        vec!["db", "check", "--db", url.as_str()],
+        vec![
+            "db",
+            "copy",
+            "--from",
+            url.as_str(),
+            "--to",
+            target.as_str(),
+        ],
+    ] {
+        let out = herald(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stdout(&out));
+        assert!(
+            stderr(&out).contains("there is no database at sqlite://")
+                && stderr(&out).contains("hreald.db: check the path"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!missing.exists(), "{args:?} created the file");
+    }
+}

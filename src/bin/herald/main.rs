@@ -103,9 +103,12 @@ fn local(db: Option<String>, out: &std::path::Path, images: bool, managers: &[St
     })
 }
 
-/// `herald db check`: exit code 3 when it found a problem.
+/// `herald db check`: exit code 3 when it found a problem. It reads a database that exists;
+/// a mistyped path is refused, not made into an empty database that checks clean.
 fn db_check(db: Option<String>) -> Outcome {
-    with_service(db, false, async |service| {
+    let url = herald::config::database_url(db)?;
+    herald::store::must_exist(&url).map_err(anyhow::Error::from)?;
+    with_service(Some(url), false, async |service| {
         let (games, problems) = service.check_database().await?;
         for p in &problems {
             println!("{p}");
@@ -128,7 +131,7 @@ fn db_copy(from: String, to: String) -> Outcome {
     let from = herald::config::database_url(Some(from))?;
     let to = herald::config::database_url(Some(to))?;
     let done: anyhow::Result<ExitCode> = runtime()?.block_on(async {
-        let source = herald::store::Store::open(&from).await?;
+        let source = herald::store::Store::open_existing(&from).await?;
         let target = herald::store::Store::open(&to).await?;
         let copied = source.copy_into(&target).await;
         source.close().await;
