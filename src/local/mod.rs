@@ -49,10 +49,24 @@ fn labels(m: &ShownButtons) -> String {
     labels.join(" | ")
 }
 
+/// The button of a message a press names: its label in any case, or the start of exactly one
+/// label (`press Swap` for "Swap sides", `press acc` for "Accept").
 fn button<'m>(m: &'m ShownButtons, label: &str) -> Option<&'m ShownButton> {
-    m.buttons
+    let whole = m
+        .buttons
         .iter()
-        .find(|b| b.label.eq_ignore_ascii_case(label))
+        .find(|b| b.label.eq_ignore_ascii_case(label));
+    whole.or_else(|| {
+        let wanted = label.to_lowercase();
+        let mut starting = m
+            .buttons
+            .iter()
+            .filter(|b| !wanted.is_empty() && b.label.to_lowercase().starts_with(&wanted));
+        match (starting.next(), starting.next()) {
+            (Some(b), None) => Some(b),
+            _ => None,
+        }
+    })
 }
 
 impl<'a> Session<'a> {

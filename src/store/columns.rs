@@ -53,9 +53,14 @@ macro_rules! word_traits {
         impl FromStr for $name {
             type Err = String;
             fn from_str(s: &str) -> Result<Self, String> {
-                $name::all()
-                    .find(|v| v.word() == s)
-                    .ok_or_else(|| format!(concat!($what, " '{}'"), s))
+                $name::all().find(|v| v.word() == s).ok_or_else(|| {
+                    let words: Vec<&str> = $name::all().map($name::word).collect();
+                    format!(
+                        concat!("unknown ", $what, " '{}': expected one of {}"),
+                        crate::rules::shown(s),
+                        words.join(", ")
+                    )
+                })
             }
         }
     };

@@ -439,3 +439,23 @@ async fn the_terminal_has_settings_and_its_managers_change_them() {
         "{out}"
     );
 }
+
+#[tokio::test]
+async fn a_press_may_name_the_start_of_a_label_and_a_wrong_word_lists_the_right_ones() {
+    let (out, _dir) = session(
+        "alice: /notify mode:dm\n\
+         alice: /challenge opponent:bob variant:epoch color:white\n\
+         bob: press acc\n\
+         alice: /move move:Tb1-d4\n\
+         bob: press Swap\n",
+    )
+    .await;
+    assert!(
+        out.contains(
+            "?? unknown notice mode 'dm': expected one of mention, dm-turn, dm-alerts, off"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Game #1: @alice plays White"), "{out}");
+    assert!(out.contains("@bob swaps sides"), "{out}");
+}
