@@ -58,6 +58,13 @@ pub fn normalize(input: &str) -> String {
     while let Some(rest) = s.strip_suffix(['+', '#', '!', '?']) {
         s = rest.trim_end();
     }
+    // An en passant capture's mark, `exd6 e.p.` (or ` ep` after a space).
+    for mark in ["e.p.", "e.p", " ep"] {
+        if s.len() > mark.len() && s.to_ascii_lowercase().ends_with(mark) {
+            s = s[..s.len() - mark.len()].trim_end();
+            break;
+        }
+    }
     let lower = s.to_ascii_lowercase();
     if let Some(rest) = lower.strip_prefix("blast") {
         let square: String = rest.chars().filter(|c| !c.is_whitespace()).collect();

@@ -443,3 +443,18 @@ fn chess_letters_in_epoch_are_told_epochs_pieces() {
         .collect();
     check(VariantId::Epoch, None, &refusals, &[]);
 }
+
+#[test]
+fn an_en_passant_capture_may_carry_its_mark() {
+    check(
+        VariantId::Chess,
+        Some("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
+        &[],
+        &[
+            ("exd6 e.p.", "e5d6"),
+            ("exd6e.p.", "e5d6"),
+            ("exd6 ep", "e5d6"),
+            ("e5d6 e.p.", "e5d6"),
+        ],
+    );
+}
