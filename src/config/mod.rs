@@ -26,26 +26,55 @@ pub enum ConfigError {
 
 /// Sets the variables of a `.env` file in `dir` that the environment does not already have
 /// (`NAME=value` lines, `#` comments, quotes, `export`). A missing file is fine; a line that
-/// cannot be read is named on standard error and skipped. Returns the names it set.
+/// cannot be read is named by its number on standard error, never shown (it may hold the
+/// token), and skipped. Returns the names it set.
 pub fn load_dotenv(dir: &Path) -> Vec<String> {
-    let path = dir.join(".env");
-    let Ok(lines) = dotenvy::from_path_iter(&path) else {
-        return Vec::new();
-    };
+    let (values, problems) = read_dotenv(&dir.join(".env"));
+    for problem in problems {
+        eprintln!("herald: {problem}");
+    }
     let mut set = Vec::new();
-    for item in lines {
-        match item {
-            Ok((name, value)) => {
-                if std::env::var_os(&name).is_none() {
-                    // Called once at start-up, before any thread is spawned.
-                    std::env::set_var(&name, value);
-                    set.push(name);
-                }
-            }
-            Err(e) => eprintln!("herald: {}: {e}; that line is skipped", path.display()),
+    for (name, value) in values {
+        if std::env::var_os(&name).is_none() {
+            // Called once at start-up, before any thread is spawned.
+            std::env::set_var(&name, value);
+            set.push(name);
         }
     }
     set
+}
+
+/// The variables a `.env` file sets, and a sentence for each line that cannot be read, which
+/// says where it is and never what it holds.
+fn read_dotenv(path: &Path) -> (Vec<(String, String)>, Vec<String>) {
+    let Ok(lines) = dotenvy::from_path_iter(path) else {
+        return (Vec::new(), Vec::new());
+    };
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let (mut values, mut problems) = (Vec::new(), Vec::new());
+    for item in lines {
+        match item {
+            Ok(pair) => values.push(pair),
+            Err(dotenvy::Error::LineParse(line, _)) => {
+                let number = text
+                    .find(&line)
+                    .map(|at| text[..at].matches('\n').count() + 1);
+                let which = number.map_or("a line".to_string(), |n| format!("line {n}"));
+                problems.push(format!(
+                    "{}: {which} cannot be read (an unclosed quote, or no NAME=value); it is skipped, and not shown, as it may hold a secret",
+                    path.display()
+                ));
+            }
+            Err(dotenvy::Error::Io(e)) => {
+                problems.push(format!("{}: cannot be read: {e}", path.display()));
+            }
+            Err(_) => problems.push(format!(
+                "{}: a line cannot be read; it is skipped",
+                path.display()
+            )),
+        }
+    }
+    (values, problems)
 }
 
 /// The database URL: the flag, else DATABASE_URL, else the default file; checked to name a
@@ -86,6 +115,28 @@ fn check_database_url(url: &str) -> Result<(), ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dotenv_line_that_cannot_be_read_is_named_by_number_and_never_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".env");
+        let text = "# Herald\nDATABASE_URL=sqlite://h.db\nDISCORD_TOKEN=\"MTIz.secret-token\nSHARD_COUNT=2\n";
+        std::fs::write(&path, text).unwrap();
+        let (values, problems) = read_dotenv(&path);
+        assert_eq!(
+            values,
+            [("DATABASE_URL".to_string(), "sqlite://h.db".to_string())]
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("line 3 cannot be read"),
+            "{}",
+            problems[0]
+        );
+        for secret in ["MTIz", "secret-token", "SHARD_COUNT"] {
+            assert!(!problems[0].contains(secret), "{}", problems[0]);
+        }
+    }
 
     #[test]
     fn database_urls_must_name_a_file() {
