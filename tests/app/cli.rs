@@ -157,15 +157,15 @@ fn checkmate_shows_the_winner_and_prints_no_moves() {
 
 #[test]
 fn perft_of_a_finished_game_is_0_at_any_depth() {
-    // Memory follows the levels the tree really has, not the depth asked for.
+    // At the deepest depth allowed, memory follows the levels the tree really has.
     let fen = crate::support::fen("pa13 Te11 Tc9 Mg7 Pg1", "b - - - - - 0 1");
-    let out = herald(&["rules", "perft", "--depth", "4294967295", "--fen", &fen]);
+    let out = herald(&["rules", "perft", "--depth", "15", "--fen", &fen]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "0\n");
     let mate = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
     for divide in [false, true] {
         let mut args = vec!["rules", "perft", "--variant", "chess", "--fen", mate];
-        args.extend(["--depth", "4294967295"]);
+        args.extend(["--depth", "15"]);
         if divide {
             args.push("--divide");
         }
@@ -484,4 +484,29 @@ fn a_mistyped_database_path_is_refused_not_created_empty() {
         );
         assert!(!missing.exists(), "{args:?} created the file");
     }
+}
+
+#[test]
+fn sizes_and_depths_out_of_range_are_refused_not_clamped() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("board.png");
+    let out = out.to_str().unwrap();
+    for size in ["0", "159", "4001", "4294967295"] {
+        let r = herald(&["render", "--variant", "chess", "--size", size, "--out", out]);
+        assert_eq!(r.status.code(), Some(2), "--size {size}");
+        assert!(stderr(&r).contains("160..=4000"), "{}", stderr(&r));
+    }
+    assert!(!std::path::Path::new(out).exists(), "nothing drawn");
+    succeeds(&[
+        "render",
+        "--variant",
+        "chess",
+        "--size",
+        "160",
+        "--out",
+        out,
+    ]);
+    let r = herald(&["rules", "perft", "--variant", "chess", "--depth", "100000"]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(stderr(&r).contains("0..=15"), "{}", stderr(&r));
 }

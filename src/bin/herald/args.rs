@@ -31,8 +31,8 @@ pub enum Command {
         /// Draw the board from Black's side.
         #[arg(long)]
         flip: bool,
-        /// Image width in pixels (default: 1000, or 600 with --gif).
-        #[arg(long)]
+        /// Image width in pixels, 160 to 4000 (default: 1000, or 600 with --gif).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(160..=4000))]
         size: Option<u32>,
         /// The label by White's side, e.g. a player's name (default: the side's name).
         #[arg(long, value_name = "NAME")]
@@ -184,7 +184,8 @@ pub enum RulesCommand {
     /// Leaf count of the legal-move tree to the given depth. Chess counts on through draws, as
     /// the published perft tables do; the other variants stop where their games end.
     Perft {
-        #[arg(long)]
+        /// Plies, 0 to 15: a deeper count could not finish.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
         depth: u32,
         #[command(flatten)]
         position: PositionArgs,
