@@ -193,6 +193,27 @@ pub struct Store {
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
 }
 
+/// Brings a SQLite file's schema up to date, where several processes may be starting on a
+/// new file at once (PostgreSQL's migrations take a lock of their own). Each migration is one
+/// transaction, so a process that lost the race to apply one left nothing behind: it waits a
+/// moment and reads again which are applied, until the winner's are.
+async fn migrate_sqlite(pool: &SqlitePool) -> Result<(), StoreError> {
+    const TRIES: u64 = 40;
+    for tried in 1.. {
+        match sqlx::migrate!("./migrations/sqlite").run(pool).await {
+            Ok(()) => return Ok(()),
+            Err(
+                sqlx::migrate::MigrateError::Execute(_)
+                | sqlx::migrate::MigrateError::ExecuteMigration(..),
+            ) if tried < TRIES => {
+                tokio::time::sleep(Duration::from_millis(20 * tried.min(10))).await;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    unreachable!("the loop returns")
+}
+
 /// Refuses a SQLite database file that is not there (PostgreSQL says so itself), for the
 /// commands that read a database and must not create one.
 pub fn must_exist(url: &str) -> Result<(), StoreError> {
@@ -254,7 +275,7 @@ impl Store {
                 .connect_with(options)
                 .await
                 .map_err(open_error)?;
-            sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+            migrate_sqlite(&pool).await?;
             Store::on(Db::Sqlite(pool))
         };
         store.rate_history().await?;

@@ -331,3 +331,27 @@ fn a_database_server_that_is_down_at_start_is_one_line_and_status_1() {
         );
     }
 }
+
+#[test]
+fn processes_starting_at_once_on_a_new_sqlite_file_all_start() {
+    for _ in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("new.db").display());
+        let starting: Vec<_> = (0..6)
+            .map(|_| {
+                std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+                    .args(["local", "--no-images", "--db", &url])
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .expect("herald starts")
+            })
+            .collect();
+        for process in starting {
+            let out = process.wait_with_output().unwrap();
+            let said = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success() && said.is_empty(), "{said}");
+        }
+    }
+}
