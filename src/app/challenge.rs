@@ -226,7 +226,7 @@ impl Service {
                             } else {
                                 Some(o.challenger.clone())
                             };
-                            (them, c.id)
+                            (them, c.id, o.variant)
                         });
                         return Err(Refusal::WhichChallenge(list.collect()));
                     }

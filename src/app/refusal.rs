@@ -71,9 +71,9 @@ pub enum Refusal {
     NoChallengeFrom(String),
     NoChallengeToWithdraw,
     NoChallengeTo(String),
-    /// Several open challenges fit: the other players (none: open to anyone) and challenge
-    /// numbers.
-    WhichChallenge(Vec<(Option<String>, i64)>),
+    /// Several open challenges fit: the other players (none: open to anyone), challenge
+    /// numbers and variants.
+    WhichChallenge(Vec<(Option<String>, i64, VariantId)>),
     /// Only the challenger may withdraw a challenge.
     NotYourChallenge(String),
     /// The variant has no swap rule.

@@ -519,7 +519,7 @@ async fn challenges_are_answered_and_withdrawn_by_command_or_button() {
     public(&t.say("carol", carol).await);
     let text = refused(&t.say("bob", answer(false, None, None)).await);
     assert!(
-        text.starts_with("Several challenges are open here: #2 with @alice, #3 with @carol"),
+        text.starts_with("Several challenges are open here: #2 (Chess 13: Epoch) with @alice, #3 (Chess 13: Epoch) with @carol"),
         "{text}"
     );
     let r = t.say("bob", answer(false, Some("carol"), None)).await;

@@ -95,13 +95,14 @@ impl Refusal {
             NoChallengeTo(p) => text!["You have no open challenge to ", user(p), " in this channel."],
             WhichChallenge(list) => {
                 let mut t = text!["Several challenges are open here: "];
-                for (i, (who, id)) in list.iter().enumerate() {
+                for (i, (who, id, variant)) in list.iter().enumerate() {
                     if i > 0 {
                         t.push(", ");
                     }
+                    let game = variant.title();
                     match who {
-                        Some(who) => t.push(text![format!("#{id} with "), user(who)]),
-                        None => t.push(format!("#{id} open to anyone")),
+                        Some(who) => t.push(text![format!("#{id} ({game}) with "), user(who)]),
+                        None => t.push(format!("#{id} ({game}) open to anyone")),
                     }
                 }
                 t.push(": say which with the challenge number or the player.");
