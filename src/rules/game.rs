@@ -105,15 +105,20 @@ impl<V: Variant> Game<V> {
         if let (Some(mv), None) = (by_coordinate.next(), by_coordinate.next()) {
             return Ok(*mv);
         }
-        let found: Vec<V::Move> = self
+        // Every legal move's spellings, worked out once for both readings below.
+        let spelled: Vec<(V::Move, Vec<String>)> = self
             .legal
             .iter()
-            .filter(|mv| self.position.spellings(mv, &self.legal).contains(&wanted))
-            .copied()
+            .map(|mv| (*mv, self.position.spellings(mv, &self.legal)))
+            .collect();
+        let found: Vec<V::Move> = spelled
+            .iter()
+            .filter(|(_, spellings)| spellings.contains(&wanted))
+            .map(|(mv, _)| *mv)
             .collect();
         match found.len() {
             1 => Ok(found[0]),
-            0 => match self.by_letters(input, &wanted) {
+            0 => match self.by_letters(input, &wanted, &spelled) {
                 Some(read) => read,
                 None => Err(self.position.explain(input, &self.legal)),
             },
@@ -134,11 +139,15 @@ impl<V: Variant> Game<V> {
     /// letter that is no file of the board is all that differs; where a letter's case decides
     /// whether it names a piece or a file (`bc4` for `Bc4`), "did you mean" the move. None
     /// when no single move is spelled so.
-    fn by_letters(&self, input: &str, wanted: &str) -> Option<Result<V::Move, MoveError>> {
+    fn by_letters(
+        &self,
+        input: &str,
+        wanted: &str,
+        spelled: &[(V::Move, Vec<String>)],
+    ) -> Option<Result<V::Move, MoveError>> {
         let lower = wanted.to_lowercase();
-        let mut found = self.legal.iter().filter_map(|mv| {
-            let spellings = self.position.spellings(mv, &self.legal);
-            let spelled = spellings.into_iter().find(|s| s.to_lowercase() == lower)?;
+        let mut found = spelled.iter().filter_map(|(mv, spellings)| {
+            let spelled = spellings.iter().find(|s| s.to_lowercase() == lower)?;
             Some((*mv, spelled))
         });
         let (mv, spelled) = found.next()?;

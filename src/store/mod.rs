@@ -214,10 +214,15 @@ async fn migrate_sqlite(pool: &SqlitePool) -> Result<(), StoreError> {
     unreachable!("the loop returns")
 }
 
+/// Whether a database URL names a PostgreSQL server (else it names a SQLite file).
+fn is_postgres(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
 /// Refuses a SQLite database file that is not there (PostgreSQL says so itself), for the
 /// commands that read a database and must not create one.
 pub fn must_exist(url: &str) -> Result<(), StoreError> {
-    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+    if is_postgres(url) {
         return Ok(());
     }
     let options = SqliteConnectOptions::from_str(url).map_err(|source| StoreError::Open {
@@ -251,7 +256,7 @@ impl Store {
             url: shown_url(url),
             source,
         };
-        let store = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        let store = if is_postgres(url) {
             let options = PgConnectOptions::from_str(url).map_err(open_error)?;
             let pool = PgPoolOptions::new()
                 .max_connections(8)
