@@ -86,6 +86,7 @@ pub fn database_url(flag: Option<String>) -> Result<String, ConfigError> {
         .map(|u| u.trim().to_string())
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
+    secret::keep_url_passwords(&url);
     check_database_url(&url)?;
     Ok(url)
 }
@@ -97,17 +98,17 @@ fn check_database_url(url: &str) -> Result<(), ConfigError> {
     {
         let host = rest.rsplit('@').next().unwrap_or_default();
         if host.is_empty() || host.starts_with('/') {
-            return Err(ConfigError::NoServer(crate::store::shown_url(url)));
+            return Err(ConfigError::NoServer(secret::shown_url(url)));
         }
         return Ok(());
     }
     let path = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
-        .ok_or_else(|| ConfigError::NotSqlite(url.to_string()))?;
+        .ok_or_else(|| ConfigError::NotSqlite(secret::shown_url(url)))?;
     let file = path.split('?').next().unwrap_or_default();
     if file.is_empty() || file == ":memory:" || path.contains("mode=memory") {
-        return Err(ConfigError::NoFile(url.to_string()));
+        return Err(ConfigError::NoFile(secret::shown_url(url)));
     }
     Ok(())
 }

@@ -236,17 +236,7 @@ pub fn must_exist(url: &str) -> Result<(), StoreError> {
     }
 }
 
-/// A database URL as it may be shown: without its password.
-pub fn shown_url(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let user = &url[scheme + 3..at];
-            let user = user.split(':').next().unwrap_or_default();
-            format!("{}{user}@{}", &url[..scheme + 3], &url[at + 1..])
-        }
-        _ => url.to_string(),
-    }
-}
+pub use crate::config::secret::shown_url;
 
 impl Store {
     /// Opens the database a URL names and applies its migrations: `postgres://` (or
@@ -258,6 +248,12 @@ impl Store {
         };
         let store = if is_postgres(url) {
             let options = PgConnectOptions::from_str(url).map_err(open_error)?;
+            // One connection first, so that a server that refuses says why at once (the pool
+            // would wait its whole timeout and say only that it timed out).
+            let first = sqlx::ConnectOptions::connect(&options)
+                .await
+                .map_err(open_error)?;
+            sqlx::Connection::close(first).await.map_err(open_error)?;
             let pool = PgPoolOptions::new()
                 .max_connections(8)
                 .acquire_timeout(ACQUIRE)

@@ -458,6 +458,38 @@ fn engine_match_plays_its_games_and_tallies_them() {
 }
 
 #[test]
+fn a_database_password_is_never_printed_whatever_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = format!("sqlite://{}", dir.path().join("copy.db").display());
+    for url in [
+        // Nothing listens on port 1: the connection is refused.
+        "postgres://herald:hunter2@127.0.0.1:1/herald",
+        "postgresql://127.0.0.1:1/herald?user=herald&password=hunter2",
+        "postgres://herald:hunt%65r2@127.0.0.1:1/herald",
+        // A mistyped scheme, and a URL naming no server.
+        "postgre://herald:hunter2@db.example/herald",
+        "postgres://herald:hunter2@/herald",
+    ] {
+        for args in [
+            vec!["db", "check", "--db", url],
+            vec!["db", "copy", "--from", url, "--to", target.as_str()],
+            vec!["db", "rerate", "--db", url],
+        ] {
+            let out = herald(&args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            let (said, printed) = (stderr(&out), stdout(&out));
+            assert!(!said.is_empty(), "{args:?} says why");
+            for secret in ["hunter2", "hunt%65r2"] {
+                assert!(
+                    !said.contains(secret) && !printed.contains(secret),
+                    "{args:?}: {said}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn a_mistyped_database_path_is_refused_not_created_empty() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("hreald.db");

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use args::{Cli, Command, DbCommand, EngineCommand, PositionArgs, RulesCommand};
 use clap::Parser;
 use herald::cli;
-use herald::config::secret::{hide, SECRET};
+use herald::config::secret::{hide, keep_token};
 use logs::init_logs;
 
 /// Why a command did not succeed.
@@ -255,7 +255,7 @@ fn render(position: &PositionArgs, drawing: Drawing, out: &std::path::Path) -> O
 /// The bot: Discord until Ctrl-C or SIGTERM.
 fn bot() -> Outcome {
     let config = herald::discord::Config::from_env()?;
-    let _ = SECRET.set(config.token.clone());
+    keep_token(&config.token);
     let url = herald::config::database_url(None)?;
     runtime()?.block_on(async {
         let service = std::sync::Arc::new(open_service(&url, true).await?);
