@@ -1,5 +1,6 @@
 //! `herald db copy`: a whole database, every table, into another, empty one (SQLite into
-//! PostgreSQL when a community outgrows one process, or back), in one transaction.
+//! PostgreSQL when a community outgrows one process, or back): read in one transaction (one
+//! snapshot of the source, while a bot goes on playing on it), written in one.
 
 use super::sql::{sql, Row, Value};
 use super::{Backend, Store, StoreError, Tx};
@@ -212,36 +213,6 @@ impl Store {
         Ok(())
     }
 
-    /// One column of a table, in key order.
-    async fn column(
-        &self,
-        table: &str,
-        key: &str,
-        column: &str,
-        kind: Kind,
-    ) -> Result<Vec<Value>, StoreError> {
-        let text = format!("SELECT {column} FROM {table} ORDER BY {key}");
-        match kind {
-            Int => self.values(text, Value::Int).await,
-            Real => self.values(text, Value::Real).await,
-            Text => self.values(text, Value::Text).await,
-            Bool => self.values(text, Value::Bool).await,
-        }
-    }
-
-    /// The one column a query reads, each value made a [`Value`] by `wrap`.
-    async fn values<T>(
-        &self,
-        text: String,
-        wrap: fn(Option<T>) -> Value,
-    ) -> Result<Vec<Value>, StoreError>
-    where
-        (Option<T>,): Row,
-    {
-        let rows: Vec<(Option<T>,)> = self.all(sql(text)).await?;
-        Ok(rows.into_iter().map(|(v,)| wrap(v)).collect())
-    }
-
     /// Rows in this database already, in the tables a copy writes.
     async fn rows_here(&self) -> Result<i64, StoreError> {
         let mut total = 0;
@@ -263,13 +234,22 @@ impl Store {
         if there > 0 {
             return Err(StoreError::NotEmpty(there));
         }
+        // Everything is read in one transaction, so in one snapshot: a bot playing meanwhile
+        // changes nothing the copy sees, and the copy holds no lock that would stop it.
+        let mut from = self.begin().await?;
+        if let Tx::Postgres(_) = from {
+            from.run(sql(
+                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY",
+            ))
+            .await?;
+        }
         let _turn = to.write_turn().await;
         let mut tx = to.begin().await?;
         let mut copied = Vec::new();
         for (table, key, columns) in TABLES {
             let mut values = Vec::new();
             for (column, kind) in columns.iter() {
-                values.push(self.column(table, key, column, *kind).await?);
+                values.push(column_of(&mut from, table, key, column, *kind).await?);
             }
             let rows = values.first().map_or(0, Vec::len);
             let names: Vec<&str> = columns.iter().map(|(c, _)| *c).collect();
@@ -290,8 +270,39 @@ impl Store {
         }
         renumber(&mut tx).await?;
         tx.commit().await?;
+        from.commit().await?;
         Ok(copied)
     }
+}
+
+/// One column of a table, in key order, read in the source's transaction.
+async fn column_of(
+    from: &mut Tx,
+    table: &str,
+    key: &str,
+    column: &str,
+    kind: Kind,
+) -> Result<Vec<Value>, StoreError> {
+    let text = format!("SELECT {column} FROM {table} ORDER BY {key}");
+    match kind {
+        Int => values(from, text, Value::Int).await,
+        Real => values(from, text, Value::Real).await,
+        Text => values(from, text, Value::Text).await,
+        Bool => values(from, text, Value::Bool).await,
+    }
+}
+
+/// The one column a query reads, each value made a [`Value`] by `wrap`.
+async fn values<T>(
+    from: &mut Tx,
+    text: String,
+    wrap: fn(Option<T>) -> Value,
+) -> Result<Vec<Value>, StoreError>
+where
+    (Option<T>,): Row,
+{
+    let rows: Vec<(Option<T>,)> = from.all(sql(text)).await?;
+    Ok(rows.into_iter().map(|(v,)| wrap(v)).collect())
 }
 
 /// On PostgreSQL, the next number each numbered table hands out follows the rows copied.

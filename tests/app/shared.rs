@@ -355,3 +355,64 @@ fn processes_starting_at_once_on_a_new_sqlite_file_all_start() {
         }
     }
 }
+
+on_both! {
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn db_copy_while_a_bot_plays_on_the_source_is_one_consistent_snapshot() {
+    let t = table(false).await;
+    crate::ratings::seeded_history(&t).await;
+    let playing = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    // A second process keeps starting games and playing in them while the copies run: a
+    // challenge, its game, an event and a move land in different tables each time.
+    let writer = {
+        let other = Arc::new(second(&t).await);
+        let playing = playing.clone();
+        tokio::spawn(async move {
+            let mut started = 0;
+            while playing.load(std::sync::atomic::Ordering::Relaxed) {
+                // Each game in a channel of its own (one unfinished game a pair per channel).
+                let here = |user: &str, command: Command| {
+                    let mut asked = request(user, command);
+                    asked.channel = format!("room-{started}");
+                    asked
+                };
+                let challenge = challenge_bob(VariantId::Chess, ColorChoice::White, 3);
+                let asked = other.handle(&here("alice", challenge)).await;
+                let accept = crate::service::button(&asked, "Accept");
+                public(&other.handle(&here("bob", Command::Press(accept))).await);
+                let e4 = Command::Move {
+                    game: None,
+                    text: "e4".into(),
+                    opponent: Some("bob".into()),
+                    confirm: false,
+                };
+                public(&other.handle(&here("alice", e4)).await);
+                started += 1;
+            }
+            started
+        })
+    };
+    for copy in 0..4 {
+        let target = match crate::service::ON_POSTGRES.try_with(|p| *p).unwrap_or(false) {
+            true => crate::support::postgres::fresh_database().await.unwrap(),
+            false => format!("sqlite://{}", t.dir.path().join(format!("copy{copy}.db")).display()),
+        };
+        let target = Store::open(&target).await.unwrap();
+        let copied = t.service.store().copy_into(&target).await;
+        let copied = copied.unwrap_or_else(|e| panic!("copy {copy} failed: {e}"));
+        let games = copied.iter().find(|(table, _)| *table == "games").unwrap().1;
+        let checker = Service::new(target, t.clock.clone(), None);
+        let (checked, problems) = checker.check_database().await.unwrap();
+        assert_eq!(checked, games);
+        assert!(problems.is_empty(), "copy {copy}: {problems:?}");
+        // Every game copied has its move, and every accepted challenge its game.
+        let store = checker.store();
+        for game in store.all_games().await.unwrap() {
+            assert_eq!(store.moves(game.id).await.unwrap().len() as i64, game.ply, "copy {copy}");
+        }
+    }
+    playing.store(false, std::sync::atomic::Ordering::Relaxed);
+    let started = writer.await.unwrap();
+    assert!(started > 0, "the writer played while the copies ran");
+}
+}
