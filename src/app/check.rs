@@ -10,9 +10,14 @@ impl Service {
     /// one of the game's players, that a game's status agrees with its result, that every
     /// stored review is of a finished game and scores each of its positions, and that no
     /// move belongs to a game that does not exist. One line per problem; none is good.
+    /// A game whose row cannot be read is one problem, named by its number, and the check goes
+    /// on with the rest.
     pub async fn check_database(&self) -> Result<(usize, Vec<String>), StoreError> {
-        let games = self.store.all_games().await?;
-        let mut problems = Vec::new();
+        let (games, unreadable) = self.store.every_readable_game().await?;
+        let mut problems: Vec<String> = unreadable
+            .iter()
+            .map(|row| format!("{row}: the row is damaged"))
+            .collect();
         for row in &games {
             let mut found = Vec::new();
             let moves = self.store.moves(row.id).await?;
@@ -69,7 +74,7 @@ impl Service {
                 if count == 1 { "" } else { "s" }
             ));
         }
-        Ok((games.len(), problems))
+        Ok((games.len() + unreadable.len(), problems))
     }
 }
 

@@ -112,6 +112,10 @@ impl From<StoreError> for Refusal {
         match e {
             StoreError::Conflict => Refusal::Conflict,
             StoreError::Duplicate => Refusal::Duplicate,
+            StoreError::Unreadable(row) if row.id.is_some() => {
+                tracing::error!(error = %row, "a damaged game");
+                Refusal::Damaged(row.id.unwrap_or_default())
+            }
             other => {
                 tracing::error!(error = %other, "store error");
                 Refusal::Database

@@ -206,9 +206,7 @@ impl Service {
         let Ok(games) = self.store.games_of(user, true).await else {
             return Vec::new();
         };
-        let Ok(rows) = self.by_urgency(user, games).await else {
-            return Vec::new();
-        };
+        let (rows, _damaged) = self.by_urgency(user, games).await;
         let now = self.now();
         rows.into_iter()
             .take(MAX_CHOICES)

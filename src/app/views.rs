@@ -115,19 +115,24 @@ impl Service {
     /// left), and their open challenges, received and made.
     pub(super) async fn games(&self, req: &Request) -> Handled {
         let now = self.now();
-        let games = self.store.games_of(&req.user, true).await?;
+        let (games, unreadable) = self.store.listed_games_of(&req.user, true).await?;
         let challenges = self.store.open_challenges_of(&req.user, now).await?;
-        if games.is_empty() && challenges.is_empty() {
+        if games.is_empty() && unreadable.is_empty() && challenges.is_empty() {
             return Ok(vec![Reply::private(&req.channel, words::NO_GAMES)]);
         }
-        let rows = self.by_urgency(&req.user, games).await?;
+        let (rows, mut damaged) = self.by_urgency(&req.user, games).await;
+        damaged.extend(unreadable.iter().filter_map(|row| row.id));
+        damaged.sort_unstable();
         let mut lines = Vec::new();
-        if !rows.is_empty() {
+        if !rows.is_empty() || !damaged.is_empty() {
             lines.push(Text::from(words::GAMES_HEADING));
         }
         for (yours, g) in &rows {
             let left = g.deadline.map(|d| words::time_left(d - now));
             lines.push(words::games_line(g, &req.user, *yours, left));
+        }
+        for id in damaged {
+            lines.push(words::damaged_line(id));
         }
         if !challenges.is_empty() {
             lines.push(Text::from(words::CHALLENGES_HEADING));
@@ -144,27 +149,31 @@ impl Service {
     }
 
     /// A player's unfinished games, most urgent first: their move, then the least time left.
-    /// Each with whether it is their move.
+    /// Each with whether it is their move; and the numbers of those whose position cannot be
+    /// read (damaged), which are left out rather than hiding the rest.
     pub(super) async fn by_urgency(
         &self,
         user: &str,
         games: Vec<StoredGame>,
-    ) -> Result<Vec<(bool, StoredGame)>, Refusal> {
+    ) -> (Vec<(bool, StoredGame)>, Vec<i64>) {
         let mut rows = Vec::new();
+        let mut damaged = Vec::new();
         for g in games {
-            let game = self.rules_game(&g).await?;
-            let yours = g.player(game.turn()) == user;
-            rows.push((yours, g));
+            match self.rules_game(&g).await {
+                Ok(game) => rows.push((g.player(game.turn()) == user, g)),
+                Err(_) => damaged.push(g.id),
+            }
         }
         rows.sort_by_key(|(yours, g)| (!*yours, g.deadline.unwrap_or(i64::MAX), g.id));
-        Ok(rows)
+        (rows, damaged)
     }
 
     /// The "Next game" button: the board of the presser's most urgent game, for them alone,
     /// with where to play it.
     pub(super) async fn next_game(&self, req: &Request) -> Handled {
         let games = self.store.games_of(&req.user, true).await?;
-        let Some((yours, row)) = self.by_urgency(&req.user, games).await?.into_iter().next() else {
+        let Some((yours, row)) = self.by_urgency(&req.user, games).await.0.into_iter().next()
+        else {
             return Ok(vec![Reply::private(&req.channel, words::NO_GAMES)]);
         };
         let game = self.rules_game(&row).await?;

@@ -2,7 +2,7 @@
 
 use super::columns::GameStatus;
 use super::rows::{Event, GameChange, Offer, Opening, StoredGame, StoredMove};
-use super::sql::{sql, Row};
+use super::sql::{sql, Row, Unreadable};
 use super::{is_unique_violation, Store, StoreError, Tx};
 
 pub(super) async fn insert_game(
@@ -34,7 +34,8 @@ pub(super) async fn insert_game(
 
 impl Store {
     pub async fn game(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
-        self.by_id("games", id).await
+        self.one_game(sql("SELECT * FROM games WHERE id = $1").bind(id))
+            .await
     }
 
     /// A user's unfinished games in a channel (or in threads opened from it).
@@ -45,7 +46,8 @@ impl Store {
     ) -> Result<Vec<StoredGame>, StoreError> {
         let text = "SELECT * FROM games WHERE (channel = $1 OR home = $1) AND status = 'active' \
                    AND (white = $2 OR black = $2) ORDER BY id";
-        self.all(sql(text).bind(channel).bind(user)).await
+        self.games_or_damaged(sql(text).bind(channel).bind(user))
+            .await
     }
 
     /// A user's games in a channel, finished or not: unfinished first, then newest first.
@@ -53,14 +55,15 @@ impl Store {
         let text =
             "SELECT * FROM games WHERE (channel = $1 OR home = $1) AND (white = $2 OR black = $2) \
                    ORDER BY status = 'active' DESC, id DESC LIMIT 100";
-        self.all(sql(text).bind(channel).bind(user)).await
+        self.games_or_damaged(sql(text).bind(channel).bind(user))
+            .await
     }
 
     /// The game of a channel that changed last, finished or not.
     pub async fn latest_game_in(&self, channel: &str) -> Result<Option<StoredGame>, StoreError> {
         let text =
             "SELECT * FROM games WHERE (channel = $1 OR home = $1) ORDER BY updated_at DESC, id DESC LIMIT 1";
-        self.one(sql(text).bind(channel)).await
+        self.one_game(sql(text).bind(channel)).await
     }
 
     /// A user's games everywhere, unfinished first, newest first.
@@ -69,10 +72,20 @@ impl Store {
         user: &str,
         active_only: bool,
     ) -> Result<Vec<StoredGame>, StoreError> {
+        Ok(self.listed_games_of(user, active_only).await?.0)
+    }
+
+    /// A user's games everywhere, as [`Store::games_of`], and what can be told of those of
+    /// theirs that cannot be read (to list them as damaged).
+    pub async fn listed_games_of(
+        &self,
+        user: &str,
+        active_only: bool,
+    ) -> Result<(Vec<StoredGame>, Vec<Unreadable>), StoreError> {
         let text = "SELECT * FROM games WHERE (white = $1 OR black = $1) \
                    AND (status = 'active' OR NOT $2) \
                    ORDER BY status = 'active' DESC, updated_at DESC, id DESC";
-        self.all(sql(text).bind(user).bind(active_only)).await
+        self.readable(sql(text).bind(user).bind(active_only)).await
     }
 
     /// The most recent game between two players in a channel, finished or not.
@@ -85,7 +98,7 @@ impl Store {
         let text = "SELECT * FROM games WHERE (channel = $1 OR home = $1) \
                    AND ((white = $2 AND black = $3) OR (white = $3 AND black = $2)) \
                    ORDER BY id DESC LIMIT 1";
-        self.one(sql(text).bind(channel).bind(a).bind(b)).await
+        self.one_game(sql(text).bind(channel).bind(a).bind(b)).await
     }
 
     /// Gives a game its own thread in `home`: it is played there from now on.
@@ -104,7 +117,7 @@ impl Store {
     pub async fn home_of_thread(&self, channel: &str) -> Result<Option<String>, StoreError> {
         let text = "SELECT * FROM games WHERE channel = $1 AND home IS NOT NULL LIMIT 1";
         Ok(self
-            .one::<StoredGame>(sql(text).bind(channel))
+            .one_game(sql(text).bind(channel))
             .await?
             .and_then(|g| g.home))
     }
@@ -125,15 +138,20 @@ impl Store {
     pub async fn is_game_thread(&self, channel: &str) -> Result<bool, StoreError> {
         let text = "SELECT * FROM games WHERE channel = $1 AND home IS NOT NULL \
                    AND status = 'active' LIMIT 1";
-        Ok(self
-            .one::<StoredGame>(sql(text).bind(channel))
-            .await?
-            .is_some())
+        Ok(self.one_game(sql(text).bind(channel)).await?.is_some())
     }
 
-    /// Every game, for the consistency check.
+    /// Every game that can be read.
     pub async fn all_games(&self) -> Result<Vec<StoredGame>, StoreError> {
-        self.all(sql("SELECT * FROM games ORDER BY id")).await
+        Ok(self.every_readable_game().await?.0)
+    }
+
+    /// Every game, for the consistency check: those that can be read, and what can be told
+    /// of the others.
+    pub async fn every_readable_game(
+        &self,
+    ) -> Result<(Vec<StoredGame>, Vec<Unreadable>), StoreError> {
+        self.readable(sql("SELECT * FROM games ORDER BY id")).await
     }
 
     /// Moves whose game does not exist, for the consistency check: each missing game's id
@@ -149,14 +167,14 @@ impl Store {
     pub async fn active_engine_games(&self) -> Result<Vec<StoredGame>, StoreError> {
         let text = "SELECT * FROM games WHERE status = 'active' AND engine_level IS NOT NULL \
                    ORDER BY id";
-        self.all(sql(text)).await
+        self.games(sql(text)).await
     }
 
     /// Unfinished games whose deadline is at or before `time`.
     pub async fn games_due(&self, time: i64) -> Result<Vec<StoredGame>, StoreError> {
         let text = "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL \
                    AND deadline <= $1 ORDER BY deadline";
-        self.all(sql(text).bind(time)).await
+        self.games(sql(text).bind(time)).await
     }
 
     /// Unfinished games whose player to move has a quarter of their time left and was not
@@ -165,7 +183,7 @@ impl Store {
         let text = "SELECT * FROM games WHERE status = 'active' AND NOT reminded \
                    AND deadline IS NOT NULL AND deadline > $1 AND deadline - days * 21600 <= $1 \
                    ORDER BY deadline";
-        self.all(sql(text).bind(time)).await
+        self.games(sql(text).bind(time)).await
     }
 
     /// The rows of one game's `moves` or `events`, by a query that takes the game's id.

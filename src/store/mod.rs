@@ -35,7 +35,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Sqlite, SqlitePool};
 
 use sql::{sql, Row, Sql, Target};
-pub use sql::{Bind, Value};
+pub use sql::{Bind, Unreadable, Value};
 
 /// How long a request waits for a database connection before it is told the database
 /// cannot be reached.
@@ -55,6 +55,70 @@ impl Store {
             .into_iter()
             .map(T::from)
             .collect())
+    }
+
+    /// The games a statement finds that can be read. One that cannot is logged (once a
+    /// process) and passed over, so that it never hides the others.
+    async fn games(&self, query: Sql) -> Result<Vec<StoredGame>, StoreError> {
+        let (games, unreadable) = self.readable(query).await?;
+        for row in unreadable {
+            self.log_unreadable(&row);
+        }
+        Ok(games)
+    }
+
+    /// The games a statement finds that can be read, as [`Store::games`]; but when every game
+    /// it finds is damaged, an error naming the first, so that asking for the games of a
+    /// channel whose one game is damaged says so rather than that there is none.
+    async fn games_or_damaged(&self, query: Sql) -> Result<Vec<StoredGame>, StoreError> {
+        let (games, mut unreadable) = self.readable(query).await?;
+        if games.is_empty() && !unreadable.is_empty() {
+            return Err(StoreError::Unreadable(unreadable.remove(0)));
+        }
+        for row in unreadable {
+            self.log_unreadable(&row);
+        }
+        Ok(games)
+    }
+
+    /// The games a statement finds, and what can be told of those that cannot be read.
+    async fn readable(&self, query: Sql) -> Result<(Vec<StoredGame>, Vec<Unreadable>), StoreError> {
+        let mut games = Vec::new();
+        let mut unreadable = Vec::new();
+        for row in self.target().each(query).await? {
+            match row {
+                Ok(game) => games.push(game),
+                Err(row) => unreadable.push(row),
+            }
+        }
+        Ok((games, unreadable))
+    }
+
+    /// The one game a statement names, if any; a row that cannot be read is an error that
+    /// names it.
+    async fn one_game(&self, query: Sql) -> Result<Option<StoredGame>, StoreError> {
+        let (mut games, mut unreadable) = self.readable(query).await?;
+        match unreadable.pop() {
+            Some(row) => Err(StoreError::Unreadable(row)),
+            None => Ok(games.pop()),
+        }
+    }
+
+    /// Every game a statement finds, all of which must be read (the ratings follow every
+    /// one): the first that cannot is an error naming it.
+    async fn every_game(&self, query: Sql) -> Result<Vec<StoredGame>, StoreError> {
+        let (games, mut unreadable) = self.readable(query).await?;
+        match unreadable.is_empty() {
+            true => Ok(games),
+            false => Err(StoreError::Unreadable(unreadable.remove(0))),
+        }
+    }
+
+    fn log_unreadable(&self, row: &Unreadable) {
+        let mut logged = self.unreadable.lock().unwrap_or_else(|p| p.into_inner());
+        if logged.insert(row.id) {
+            tracing::error!("{row}: it is passed over; herald db check lists every damaged row");
+        }
     }
 
     /// The row a statement finds, if any.
@@ -164,6 +228,9 @@ pub enum StoreError {
     NotEmpty(i64),
     #[error("the stored record is damaged: {0}")]
     Corrupt(String),
+    /// A stored game whose row cannot be read (a bit flipped, a word no version wrote).
+    #[error("{0}: the row is damaged; herald db check lists every such row")]
+    Unreadable(Unreadable),
 }
 
 /// Whether an error is the database refusing a row that breaks a unique index.
@@ -191,6 +258,8 @@ pub struct Store {
     /// SQLite's busy handler (which sleeps in milliseconds) keeps concurrent moves fast.
     /// PostgreSQL locks rows, and needs none.
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
+    /// The games this process found it cannot read and said so (once each).
+    unreadable: std::sync::Arc<std::sync::Mutex<std::collections::BTreeSet<Option<i64>>>>,
 }
 
 /// Brings a SQLite file's schema up to date, where several processes may be starting on a
@@ -286,7 +355,11 @@ impl Store {
     /// A store on an open, migrated database: SQLite's writers queue in this process.
     fn on(db: Db) -> Store {
         let writer = matches!(db, Db::Sqlite(_)).then(Default::default);
-        Store { db, writer }
+        Store {
+            db,
+            writer,
+            unreadable: Default::default(),
+        }
     }
 
     /// Opens a database that must exist already, as `herald db check` and the source of

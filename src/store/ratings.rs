@@ -234,13 +234,13 @@ impl Store {
     ) -> Result<Vec<StoredGame>, StoreError> {
         let text = "SELECT * FROM games WHERE (white = $1 OR black = $1) AND status = 'finished' \
                    ORDER BY updated_at DESC, id DESC LIMIT $2";
-        self.all(sql(text).bind(player).bind(limit)).await
+        self.games(sql(text).bind(player).bind(limit)).await
     }
 
     /// Every rated game that ended, in the order the ratings follow.
     pub async fn rated_games(&self) -> Result<Vec<RatedGame>, StoreError> {
         let text = "SELECT * FROM games WHERE rated_order IS NOT NULL ORDER BY rated_order";
-        let games: Vec<StoredGame> = self.all(sql(text)).await?;
+        let games = self.every_game(sql(text)).await?;
         Ok(games.iter().filter_map(rated_game).collect())
     }
 

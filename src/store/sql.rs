@@ -119,6 +119,42 @@ where
     Ok(args)
 }
 
+/// A stored row that cannot be read: its number and players where those can be read, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    pub id: Option<i64>,
+    pub players: Vec<String>,
+    pub why: String,
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.id {
+            Some(id) => write!(f, "game #{id} cannot be read ({})", self.why),
+            None => write!(f, "a game whose number cannot be read ({})", self.why),
+        }
+    }
+}
+
+/// One row read into `T`, or what can be told of it when it cannot be.
+fn read_one<T, R>(row: &R) -> Result<T, Unreadable>
+where
+    R: sqlx::Row,
+    T: for<'r> sqlx::FromRow<'r, R>,
+    for<'a> &'a str: sqlx::ColumnIndex<R>,
+    i64: sqlx::Type<R::Database> + for<'r> sqlx::Decode<'r, R::Database>,
+    String: sqlx::Type<R::Database> + for<'r> sqlx::Decode<'r, R::Database>,
+{
+    T::from_row(row).map_err(|e| Unreadable {
+        id: row.try_get::<i64, _>("id").ok(),
+        players: ["white", "black"]
+            .into_iter()
+            .filter_map(|c| row.try_get::<String, _>(c).ok())
+            .collect(),
+        why: e.to_string(),
+    })
+}
+
 /// A type a row reads into, on either database.
 pub trait Row:
     for<'r> sqlx::FromRow<'r, SqliteRow> + for<'r> sqlx::FromRow<'r, PgRow> + Send + Unpin
@@ -173,6 +209,15 @@ impl Target<'_> {
     /// The row the statement must give.
     pub async fn first<T: Row>(self, sql: Sql) -> Result<T, sqlx::Error> {
         self.one(sql).await?.ok_or(sqlx::Error::RowNotFound)
+    }
+
+    /// Every row the statement gives, each read on its own: a row that cannot be read (a
+    /// word no column knows, text that is not UTF-8) is told apart, and the others are kept.
+    pub async fn each<T: Row>(self, sql: Sql) -> Result<Vec<Result<T, Unreadable>>, sqlx::Error> {
+        run!(self, sql, query_with, fetch_all, |rows| rows
+            .iter()
+            .map(read_one)
+            .collect())
     }
 
     /// Runs the statement; the number of rows it changed.

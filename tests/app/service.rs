@@ -1018,3 +1018,94 @@ async fn a_game_the_scheduler_cannot_read_does_not_stop_the_others() {
     let row = store.game(ids[0]).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Aborted);
 }
+
+#[tokio::test]
+async fn a_game_row_that_cannot_be_read_is_named_and_passed_over_everywhere() {
+    let t = table(false).await;
+    let mut ids = Vec::new();
+    for opponent in ["bob", "carol", "dave", "erin"] {
+        let challenge = Command::Challenge {
+            opponent: Some(opponent.into()),
+            terms: Terms {
+                color: ColorChoice::White,
+                days: Some(Days::new(1).unwrap()),
+                ..Default::default()
+            },
+        };
+        let r = t.say("alice", challenge).await;
+        public(&t.press(opponent, button(&r, "Accept")).await);
+        ids.push(t.service.store().games_of(opponent, true).await.unwrap()[0].id);
+    }
+    // A word no version of Herald wrote, a bit flipped into text that is not UTF-8, and a
+    // position that no longer reads.
+    for damage in [
+        format!("UPDATE games SET variant = 'chess14' WHERE id = {}", ids[0]),
+        format!(
+            "UPDATE games SET black = CAST(x'636172ff6c' AS TEXT) WHERE id = {}",
+            ids[1]
+        ),
+        format!(
+            "UPDATE games SET start_fen = 'not a position' WHERE id = {}",
+            ids[2]
+        ),
+    ] {
+        behind_its_back(&t, &damage).await;
+    }
+    let service = open(&t.url, t.clock.clone(), false).await;
+    // alice's /games lists the game that reads, and marks the three that do not.
+    let games = service.handle(&request("alice", Command::Games)).await;
+    let listed = games[0].text.to_string();
+    assert!(
+        listed.contains(&format!("#{} Chess 13: Epoch vs @erin", ids[3])),
+        "{listed}"
+    );
+    for id in &ids[..3] {
+        assert!(
+            listed.contains(&format!("#{id}: damaged in Herald's database")),
+            "{listed}"
+        );
+    }
+    // Asking for a damaged game by number says which game and what to do, not "could not
+    // reach its database".
+    let board = Command::Board {
+        opponent: None,
+        game: Some(ids[0]),
+        flip: false,
+        private: false,
+    };
+    let said = refused(&service.handle(&request("alice", board)).await);
+    assert!(
+        said.contains(&format!("Game #{} is damaged", ids[0])) && said.contains("herald db check"),
+        "{said}"
+    );
+    // The scheduler deals with the game that reads.
+    t.clock.advance(DAY + 1);
+    let ticked: Vec<String> = service
+        .tick()
+        .await
+        .iter()
+        .map(|r| r.text.to_string())
+        .collect();
+    assert_eq!(ticked.len(), 1, "{ticked:?}");
+    assert!(
+        ticked[0].contains(&format!("Game #{} is aborted", ids[3])),
+        "{ticked:?}"
+    );
+    // The check names each damaged game and goes on with the rest.
+    let (checked, problems) = service.check_database().await.unwrap();
+    assert_eq!(checked, 4);
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(
+        problems[0].starts_with(&format!("game #{} cannot be read", ids[0])),
+        "{problems:?}"
+    );
+    assert!(problems[0].contains("chess14"), "{problems:?}");
+    assert!(
+        problems[1].starts_with(&format!("game #{} cannot be read", ids[1])),
+        "{problems:?}"
+    );
+    assert!(
+        problems[2].starts_with(&format!("game #{}:", ids[2])),
+        "{problems:?}"
+    );
+}

@@ -389,6 +389,11 @@ pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>
     ]
 }
 
+/// A line of /games for a game that cannot be read.
+pub fn damaged_line(id: i64) -> Text {
+    format!("- #{id}: damaged in Herald's database, so it cannot be shown or played; an admin can run `herald db check`").into()
+}
+
 pub const GAMES_HEADING: &str = "Your unfinished games, most urgent first:";
 /// The message carrying `/history gif:true`'s animation.
 pub const HISTORY_GIF: &str = "The whole game, move by move:";
