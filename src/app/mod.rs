@@ -212,6 +212,9 @@ pub struct Service {
     /// The depth `/review` searches to; 0 for each variant's own
     /// ([`crate::engine::review::depth`]).
     review_depth: std::sync::atomic::AtomicU32,
+    /// The engine time a `/review` may take, in milliseconds: the positions it reaches
+    /// after that are searched one ply deep.
+    review_budget: std::sync::atomic::AtomicU64,
     /// Whether user ids are names people read (`herald local`), for the boards' labels.
     names_shown: std::sync::atomic::AtomicBool,
     /// The platform's threads, once connected (none in `herald local`).
@@ -236,6 +239,7 @@ impl Service {
             engine_user: std::sync::OnceLock::new(),
             thinking: tokio::sync::Semaphore::new(1),
             review_depth: Default::default(),
+            review_budget: (review::REVIEW_BUDGET.as_millis() as u64).into(),
             names_shown: Default::default(),
             rooms: std::sync::OnceLock::new(),
             damaged: Mutex::default(),

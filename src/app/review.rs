@@ -16,11 +16,23 @@ use crate::store::{GameStatus, StoredGame, StoredMove};
 /// Positions scored per turn on the engine's worker.
 const CHUNK: usize = 4;
 
+/// The engine time one review may take: within Discord's 15 minutes for an answer, and short
+/// enough for `herald local`. The positions a review reaches after it are searched one ply
+/// deep, and the review says from which move.
+pub(super) const REVIEW_BUDGET: std::time::Duration = std::time::Duration::from_secs(90);
+
 impl Service {
     /// Makes `/review` search every position to `depth` instead of each variant's own depth
     /// (a shallow one for tests); 0 goes back to the variants' depths.
     pub fn set_review_depth(&self, depth: u32) {
         self.review_depth.store(depth, Ordering::Relaxed);
+    }
+
+    /// Gives `/review` `budget` of engine time instead of [`REVIEW_BUDGET`] (a short one for
+    /// tests).
+    pub fn set_review_budget(&self, budget: std::time::Duration) {
+        self.review_budget
+            .store(budget.as_millis() as u64, Ordering::Relaxed);
     }
 
     /// The review of a finished game: refused while the game is being played (a review
@@ -48,7 +60,17 @@ impl Service {
         };
         let scored = self.scores(&row, &*game, depth).await?;
         let judged = review::judge(&*game, &scored, depth);
-        let mut reply = Reply::new(&req.channel, review_text(&row, &moves, &*game, &judged));
+        // The first position searched less deep than the review's depth, if its time ran out.
+        let shallow = scored.iter().position(|s| s.depth != 0 && s.depth < depth);
+        let mut text = review_text(&row, &moves, &*game, &judged);
+        if let Some(position) = shallow {
+            let numbers = game.move_numbers();
+            let from = numbers
+                .get(position.saturating_sub(1))
+                .map_or(1, |(n, _)| *n);
+            text = Text::lines(vec![text, words::review_shallow(from, REVIEW_BUDGET)]);
+        }
+        let mut reply = Reply::new(&req.channel, text);
         if self.images.is_some() {
             let chart = chart_of(&row, &*game, &judged);
             if let Some(png) = self
@@ -80,9 +102,15 @@ impl Service {
             }
         }
         let started = std::time::Instant::now();
+        let budget = std::time::Duration::from_millis(self.review_budget.load(Ordering::Relaxed));
         let mut scored = Vec::with_capacity(positions);
         for from in (0..positions).step_by(CHUNK) {
             let to = (from + CHUNK).min(positions);
+            // Out of time: the rest one ply deep, which takes moments however long the game.
+            let depth = match from > 0 && started.elapsed() >= budget {
+                true => depth.min(1),
+                false => depth,
+            };
             let part = self
                 .on_engine(game, move |g| {
                     review::score_positions(g, from..to, depth, &AtomicBool::new(false))

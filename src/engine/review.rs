@@ -98,6 +98,9 @@ pub struct Scored {
     pub legal: usize,
     /// The engine's move (coordinate form) and its SAN; none once the game is over.
     pub best: Option<(String, String)>,
+    /// How deep this position was searched: the review's depth, or less for the positions a
+    /// review reached after its time ran out; 0 where that was not recorded (the review's).
+    pub depth: u32,
 }
 
 /// One ply of the game, judged.
@@ -203,6 +206,7 @@ fn score<V: Evaluate>(game: &Game<V>, depth: u32, reply: bool, stop: &AtomicBool
             turn,
             legal: 0,
             best: None,
+            depth,
         };
     }
     let found = search_game(game, Limits::depth(depth), stop);
@@ -221,6 +225,7 @@ fn score<V: Evaluate>(game: &Game<V>, depth: u32, reply: bool, stop: &AtomicBool
         turn,
         legal: game.legal().len(),
         best,
+        depth,
     }
 }
 
@@ -321,8 +326,8 @@ pub fn encode(scored: &[Scored]) -> String {
             .as_ref()
             .map_or(("-", "-"), |(m, s)| (m.as_str(), s.as_str()));
         out.push_str(&format!(
-            "{}\t{}\t{turn}\t{}\t{mv}\t{san}\n",
-            s.score, s.reply, s.legal
+            "{}\t{}\t{turn}\t{}\t{mv}\t{san}\t{}\n",
+            s.score, s.reply, s.legal, s.depth
         ));
     }
     out
@@ -333,7 +338,12 @@ pub fn decode(text: &str) -> Option<Vec<Scored>> {
     text.lines()
         .map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
-            let [score, reply, turn, legal, mv, san] = f.as_slice() else {
+            // Reviews stored before the depth of each position was written have six fields.
+            let (fields, depth) = match f.as_slice() {
+                [rest @ .., depth] if rest.len() == 6 => (rest, depth.parse().ok()?),
+                rest => (rest, 0),
+            };
+            let [score, reply, turn, legal, mv, san] = fields else {
                 return None;
             };
             let turn = match *turn {
@@ -348,6 +358,7 @@ pub fn decode(text: &str) -> Option<Vec<Scored>> {
                 turn,
                 legal: legal.parse().ok()?,
                 best,
+                depth,
             })
         })
         .collect()
@@ -382,6 +393,7 @@ mod tests {
                 turn: Color::White,
                 legal: 20,
                 best: Some(("e2e4".into(), "e4".into())),
+                depth: 6,
             },
             Scored {
                 score: MATE,
@@ -389,9 +401,13 @@ mod tests {
                 turn: Color::Black,
                 legal: 0,
                 best: None,
+                depth: 1,
             },
         ];
-        assert_eq!(decode(&encode(&scored)), Some(scored));
+        assert_eq!(decode(&encode(&scored)), Some(scored.clone()));
+        // A review stored before each position's depth was: the review's own.
+        let old = "-35\t-20\tw\t20\te2e4\te4\n";
+        assert_eq!(decode(old).unwrap()[0].depth, 0);
         assert_eq!(decode("12\t12\tx\t3\t-\t-\n"), None);
     }
 }

@@ -24,6 +24,16 @@ pub fn review_head(game: &StoredGame, depth: u32) -> Text {
     ]
 }
 
+/// Said under a review whose time ran out before its end: from which move it looked one
+/// ply deep only.
+pub fn review_shallow(from_move: u32, budget: std::time::Duration) -> Text {
+    format!(
+        "This game is long: a review may take {} seconds of the engine's time, so from move {from_move} on it looked only one ply deep, and its marks there are rougher.",
+        budget.as_secs()
+    )
+    .into()
+}
+
 /// `2 blunders`, `no mistakes`, `1 inaccuracy`.
 fn count(n: usize, one: &str, many: &str) -> String {
     match n {
