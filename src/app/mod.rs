@@ -215,6 +215,8 @@ pub struct Service {
     /// The engine time a `/review` may take, in milliseconds: the positions it reaches
     /// after that are searched one ply deep.
     review_budget: std::sync::atomic::AtomicU64,
+    /// The largest file sent, in bytes ([`pictures::UPLOAD_LIMIT`]; less in tests).
+    upload_limit: std::sync::atomic::AtomicUsize,
     /// Whether user ids are names people read (`herald local`), for the boards' labels.
     names_shown: std::sync::atomic::AtomicBool,
     /// The platform's threads, once connected (none in `herald local`).
@@ -240,6 +242,7 @@ impl Service {
             thinking: tokio::sync::Semaphore::new(1),
             review_depth: Default::default(),
             review_budget: (review::REVIEW_BUDGET.as_millis() as u64).into(),
+            upload_limit: pictures::UPLOAD_LIMIT.into(),
             names_shown: Default::default(),
             rooms: std::sync::OnceLock::new(),
             damaged: Mutex::default(),

@@ -79,25 +79,47 @@ impl Service {
         }
     }
 
-    /// The whole game as an animated GIF from `bottom`'s side; none when images are off.
+    /// Sends no file over `bytes` instead of [`UPLOAD_LIMIT`] (a small limit for tests).
+    pub fn set_upload_limit(&self, bytes: usize) {
+        self.upload_limit
+            .store(bytes, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The whole game as an animated GIF from `bottom`'s side, under the upload limit: drawn
+    /// smaller when the full size would pass it, [`Replay::TooBig`] when even the smallest
+    /// would; none when images are off or drawing failed.
     pub(super) async fn replay_gif(
         &self,
         row: &StoredGame,
         game: &dyn AnyGame,
         bottom: Color,
-    ) -> Option<Vec<u8>> {
+    ) -> Option<Replay> {
         self.images?;
-        let options = render::Options {
-            width: render::GIF_WIDTH,
-            flip: bottom == Color::Black,
-        };
+        let limit = self.upload_limit.load(std::sync::atomic::Ordering::Relaxed);
         let players = self.players(row).await;
-        let game = game.clone_box();
-        let timing = render::Timing::default();
-        self.picture("the game's GIF", move || {
-            render::render_gif(&*game, Some(&players), options, timing)
-        })
-        .await
+        for width in GIF_WIDTHS {
+            let options = render::Options {
+                width,
+                flip: bottom == Color::Black,
+            };
+            let (game, players) = (game.clone_box(), players.clone());
+            let timing = render::Timing::default();
+            let bytes = self
+                .picture("the game's GIF", move || {
+                    render::render_gif(&*game, Some(&players), options, timing)
+                })
+                .await?;
+            if bytes.len() <= limit {
+                return Some(Replay::Drawn(bytes));
+            }
+            tracing::info!(
+                game = row.id,
+                width,
+                bytes = bytes.len(),
+                "the GIF is over the upload limit; drawn smaller"
+            );
+        }
+        Some(Replay::TooBig)
     }
 
     /// The board image with `bottom`'s side at the bottom, or none when images are off or
@@ -118,4 +140,17 @@ impl Service {
         })
         .await
     }
+}
+
+/// The widths a game's GIF is drawn at, largest first, until one fits the upload limit.
+const GIF_WIDTHS: [u32; 3] = [render::GIF_WIDTH, 420, 300];
+
+/// The largest file Herald sends: under Discord's 10 MB for a bot's upload.
+pub(super) const UPLOAD_LIMIT: usize = 10_000_000;
+
+/// A game's GIF, or why there is none to send.
+pub(super) enum Replay {
+    Drawn(Vec<u8>),
+    /// Over the upload limit even at the smallest size.
+    TooBig,
 }

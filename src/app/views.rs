@@ -1,6 +1,7 @@
 //! What a player or a spectator can look at: a board, one piece's moves, their games and
 //! challenges, a game's history, and the rules.
 
+use super::pictures::Replay;
 use super::record::{movetext, record_file};
 use super::{
     words, Action, Attachment, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service, Text,
@@ -201,13 +202,19 @@ impl Service {
         let mut replies = vec![reply];
         if gif {
             let bottom = viewer_side(&row, &req.user, false);
-            if let Some(bytes) = self.replay_gif(&row, &*game, bottom).await {
-                let mut animation = Reply::private(&req.channel, words::HISTORY_GIF);
-                animation.attachment = Some(Attachment {
-                    name: format!("game-{}.gif", row.id),
-                    bytes,
-                });
-                replies.push(animation);
+            match self.replay_gif(&row, &*game, bottom).await {
+                Some(Replay::Drawn(bytes)) => {
+                    let mut animation = Reply::private(&req.channel, words::HISTORY_GIF);
+                    animation.attachment = Some(Attachment {
+                        name: format!("game-{}.gif", row.id),
+                        bytes,
+                    });
+                    replies.push(animation);
+                }
+                Some(Replay::TooBig) => {
+                    replies.push(Reply::private(&req.channel, words::HISTORY_GIF_TOO_BIG));
+                }
+                None => {}
             }
         }
         Ok(replies)

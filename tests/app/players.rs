@@ -120,6 +120,44 @@ async fn history_with_gif_sends_the_game_as_an_animation_too() {
 }
 
 #[tokio::test]
+async fn a_gif_over_the_upload_limit_is_drawn_smaller_or_refused_with_the_record_still_sent() {
+    let t = table(true).await;
+    t.game(3).await;
+    t.mv("alice", "Tb1-d4").await;
+    let mut with_gif = history(None, None);
+    if let Command::History { gif, .. } = &mut with_gif {
+        *gif = true;
+    }
+    let after = epoch_after(&["Tb1-d4"]);
+    let players = labels(&t).await;
+    let at = |width| {
+        let options = Options { width, flip: false };
+        herald::render::render_gif(&*after, Some(&players), options, Default::default()).unwrap()
+    };
+    let (full, small) = (at(herald::render::GIF_WIDTH), at(300));
+    assert!(small.len() < full.len());
+    // A limit the full size passes and the smallest keeps under: the smallest is sent.
+    t.service.set_upload_limit(small.len());
+    let r = t.say("alice", with_gif.clone()).await;
+    assert_eq!(r.len(), 2);
+    assert_eq!(r[1].attachment.as_ref().expect("the GIF").bytes, small);
+    // Under even that: the record goes, and a word on why no GIF came.
+    t.service.set_upload_limit(small.len() - 1);
+    let r = t.say("alice", with_gif).await;
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(r[0]
+        .attachment
+        .as_ref()
+        .is_some_and(|a| a.name.ends_with(".pgn")));
+    assert!(r[1].attachment.is_none());
+    let said = r[1].text.to_string();
+    assert!(
+        said.contains("too long for a GIF Discord takes (10 MB at most)"),
+        "{said}"
+    );
+}
+
+#[tokio::test]
 async fn the_board_of_a_game_its_players_ended_says_how_it_ended() {
     let t = table(true).await;
     let id = t.game(3).await;

@@ -397,6 +397,9 @@ pub fn damaged_line(id: i64) -> Text {
 pub const GAMES_HEADING: &str = "Your unfinished games, most urgent first:";
 /// The message carrying `/history gif:true`'s animation.
 pub const HISTORY_GIF: &str = "The whole game, move by move:";
+
+/// Said instead of a GIF too big to send, even drawn small.
+pub const HISTORY_GIF_TOO_BIG: &str = "This game is too long for a GIF Discord takes (10 MB at most), even drawn small: the record file above holds every move, and any PGN viewer replays it.";
 pub const CHALLENGES_HEADING: &str = "Your open challenges:";
 pub const NO_GAMES: &str =
     "You have no unfinished games and no open challenges. Start one with /challenge.";
