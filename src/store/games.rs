@@ -220,6 +220,14 @@ impl Store {
     ) -> Result<StoredGame, StoreError> {
         let c = change;
         let played = c.played.as_ref();
+        if played.is_some() && current.ply.checked_add(1).is_none() {
+            // Only a damaged row holds such a count: refused, never stored as something else.
+            return Err(StoreError::Unreadable(Unreadable {
+                id: Some(current.id),
+                players: vec![current.white.clone(), current.black.clone()],
+                why: format!("its move count {} cannot grow", current.ply),
+            }));
+        }
         let update = sql(
             "UPDATE games SET white = $1, black = $2, fen = $3, ply = ply + $4, status = $5, result = $6, \
              reason = $7, swapped = $8, draw_offer = $9, deadline = $10, reminded = $11, \

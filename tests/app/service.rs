@@ -1109,3 +1109,33 @@ async fn a_game_row_that_cannot_be_read_is_named_and_passed_over_everywhere() {
         "{problems:?}"
     );
 }
+
+#[tokio::test]
+async fn a_move_whose_count_would_overflow_is_refused_and_nothing_is_stored() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    public(&t.mv("alice", "e3e5").await);
+    let damage = format!("UPDATE games SET ply = 9223372036854775807 WHERE id = {id}");
+    behind_its_back(&t, &damage).await;
+    let service = open(&t.url, t.clock.clone(), false).await;
+    let reply = service
+        .handle(&request(
+            "bob",
+            Command::Move {
+                game: Some(id),
+                text: "e11e9".into(),
+                opponent: None,
+                confirm: false,
+            },
+        ))
+        .await;
+    let said = refused(&reply);
+    assert!(said.contains(&format!("Game #{id} is damaged")), "{said}");
+    let store = service.store();
+    assert_eq!(
+        store.moves(id).await.unwrap().len(),
+        1,
+        "nothing was stored"
+    );
+    assert_eq!(store.game(id).await.unwrap().unwrap().ply, i64::MAX);
+}
