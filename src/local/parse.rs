@@ -66,27 +66,34 @@ pub struct Line {
     pub said: Said,
 }
 
+/// The longest line read, in characters: Discord's limit for a whole message.
+pub const LINE_LIMIT: usize = 6000;
+
 /// Reads one input line; `Err` explains what was expected.
 pub fn parse_line(line: &str) -> Result<Line, String> {
-    let mut line = line.trim();
+    // A file saved with a byte order mark starts with one: it is not part of what was said.
+    let mut line = line.trim_start_matches('\u{feff}').trim();
+    let length = line.chars().count();
+    if length > LINE_LIMIT {
+        return Err(format!(
+            "this line is {length} characters long: Herald reads at most {LINE_LIMIT} (Discord's limit for a message), so nothing was done"
+        ));
+    }
+    if line.contains(|c: char| c.is_control() && c != '\t') {
+        return Err("this line holds a control character (a NUL, say), which no Discord message can: nothing was done".into());
+    }
     let mut channel = None;
     if let Some(rest) = line.strip_prefix('#') {
         let (name, tail) = rest
             .split_once(char::is_whitespace)
             .ok_or("after #channel comes user: command")?;
-        channel = Some(name.to_string());
+        channel = Some(crate::app::schema::named("a channel", name)?);
         line = tail.trim_start();
     }
     let (user, said) = line
         .split_once(':')
         .ok_or("expected 'user: /command ...' or 'user: press <button>'")?;
-    let user = user.trim().trim_start_matches('@').to_string();
-    if user.is_empty() || user.contains(char::is_whitespace) {
-        return Err(format!(
-            "'{}' is not a user name",
-            crate::rules::shown(&user)
-        ));
-    }
+    let user = crate::app::schema::named("a user", user.trim().trim_start_matches('@'))?;
     let said = said.trim();
     let said = match said.strip_prefix("press") {
         Some(rest) if rest.is_empty() || rest.starts_with(char::is_whitespace) => press(rest)?,

@@ -459,3 +459,44 @@ async fn a_press_may_name_the_start_of_a_label_and_a_wrong_word_lists_the_right_
     assert!(out.contains("Game #1: @alice plays White"), "{out}");
     assert!(out.contains("@bob swaps sides"), "{out}");
 }
+
+#[tokio::test]
+async fn lines_and_names_beyond_discord_limits_are_refused_and_a_byte_order_mark_is_not_read() {
+    let long_name = "a".repeat(33);
+    let long_line = format!("alice: /move move:{}", "e".repeat(6000));
+    let script = format!(
+        "\u{feff}alice: /challenge opponent:bob variant:chess color:white\n\
+         bob: press Accept\n\
+         {long_line}\n\
+         alice: /move move:e4\u{0}\n\
+         {long_name}: /games\n\
+         alice: /challenge opponent:{long_name} variant:chess\n\
+         #{} alice: /games\n\
+         alice: /move move:e4\n",
+        "c".repeat(101)
+    );
+    let (out, dir) = session(&script).await;
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("?? ")).collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[0].contains("this line is 6018 characters long: Herald reads at most 6000"),
+        "{out}"
+    );
+    assert!(lines[1].contains("holds a control character"), "{out}");
+    assert!(
+        lines[2].contains("33 characters long, too long for a user's name"),
+        "{out}"
+    );
+    assert!(lines[3].contains("too long for a user's name"), "{out}");
+    assert!(
+        lines[4].contains("101 characters long, too long for a channel's name"),
+        "{out}"
+    );
+    // The challenge under the byte order mark was alice's, and e4 the game's one move.
+    assert!(out.contains("@alice played **e4**"), "{out}");
+    let url = format!("sqlite://{}", dir.path().join("l.db").display());
+    let store = herald::store::Store::open(&url).await.unwrap();
+    let games = store.all_games().await.unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!((games[0].white.as_str(), games[0].ply), ("alice", 1));
+}

@@ -74,11 +74,39 @@ impl Value {
                 "false" | "no" | "0" => Value::Boolean(false),
                 _ => return Err(format!("{name} is true or false, not '{}'.", shown(text))),
             },
-            Kind::User => Value::User(text.trim_start_matches('@').to_string()),
-            Kind::Channel => Value::Channel(text.trim_start_matches('#').to_string()),
-            Kind::Role => Value::Role(text.trim_start_matches('@').to_string()),
+            Kind::User => Value::User(named("a user", text.trim_start_matches('@'))?),
+            Kind::Channel => Value::Channel(named("a channel", text.trim_start_matches('#'))?),
+            Kind::Role => Value::Role(named("a role", text.trim_start_matches('@'))?),
         })
     }
+}
+
+/// The longest name Discord gives a user, and a channel or a role.
+pub const USER_NAME_LIMIT: usize = 32;
+pub const CHANNEL_NAME_LIMIT: usize = 100;
+
+/// A name typed for `what` ("a user", "a channel", "a role"), if Discord could give such a
+/// name: not empty, within Discord's length, without control characters (a NUL would be kept by
+/// SQLite and refused by PostgreSQL) or spaces. Else why not.
+pub fn named(what: &str, name: &str) -> Result<String, String> {
+    let limit = match what {
+        "a user" => USER_NAME_LIMIT,
+        _ => CHANNEL_NAME_LIMIT,
+    };
+    let length = name.chars().count();
+    if name.is_empty() || name.contains(|c: char| c.is_control() || c.is_whitespace()) {
+        return Err(format!(
+            "'{}' is not {what}'s name: a name has no spaces or control characters",
+            shown(&name.escape_default().to_string())
+        ));
+    }
+    if length > limit {
+        return Err(format!(
+            "'{}' is {length} characters long, too long for {what}'s name: Discord's are at most {limit}",
+            shown(name)
+        ));
+    }
+    Ok(name.to_string())
 }
 
 /// One option of a command.
