@@ -92,7 +92,8 @@ pub fn label(board: &BoardView, mv: &MoveInfo) -> String {
 }
 
 /// The moves of `game` matching `typed`: those whose SAN or coordinates start with it; when
-/// none do, those with a word of their label starting with it ("mage", "blasts", "sentinel").
+/// none do, the same in any case (`E4`, `nf3`); then those with a word of their label
+/// starting with it ("mage", "blasts", "sentinel").
 pub fn matching(game: &dyn AnyGame, typed: &str) -> Vec<Choice> {
     let board = game.board();
     // Separators dropped, case kept: "H" is a Herald, "h" a file.
@@ -123,6 +124,19 @@ pub fn matching(game: &dyn AnyGame, typed: &str) -> Vec<Choice> {
         })
         .map(|(_, c)| c.clone())
         .collect();
+    // A phone's capitals (E4, G1F3) or a piece's letter in lower case (nf3): the same keys,
+    // case folded, so that "bc" offers Bc4 and bxc5 both.
+    if found.is_empty() && !wanted.is_empty() {
+        let folded = wanted.to_lowercase();
+        found = choices
+            .iter()
+            .filter(|(mv, _)| {
+                key(&mv.san).to_lowercase().starts_with(&folded)
+                    || key(&mv.coordinate).to_lowercase().starts_with(&folded)
+            })
+            .map(|(_, c)| c.clone())
+            .collect();
+    }
     if found.is_empty() && lower.len() >= 2 {
         found = choices
             .into_iter()

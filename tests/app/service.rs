@@ -882,6 +882,33 @@ fn suggestion_labels_read_like_the_board() {
 }
 
 #[test]
+fn suggestions_read_a_phones_capitals_and_lower_case_piece_letters() {
+    use herald::rules::{new_game, VariantId};
+    let values = |game: &dyn herald::rules::AnyGame, typed: &str| -> Vec<String> {
+        herald::app::matching(game, typed)
+            .into_iter()
+            .map(|c| c.value)
+            .collect()
+    };
+    let chess = new_game(VariantId::Chess, None).unwrap();
+    assert_eq!(values(&*chess, "E4"), ["e4"]);
+    assert_eq!(values(&*chess, "nf"), ["Nf3"]);
+    assert_eq!(values(&*chess, "G1F3"), ["Nf3"]);
+    // Where the case decides, the exact reading comes alone: "b" is the b-pawn's file.
+    assert_eq!(values(&*chess, "b4"), ["b4"]);
+    let after = new_game(
+        VariantId::Chess,
+        Some("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+    )
+    .unwrap();
+    assert_eq!(values(&*after, "bb5"), ["Bb5+"]);
+    let empire = new_game(VariantId::Empire, None).unwrap();
+    let typed = values(&*empire, "E4");
+    assert!(!typed.is_empty(), "{typed:?}");
+    assert_eq!(typed, values(&*empire, "e4"));
+}
+
+#[test]
 fn ageiou_suggestions_say_what_building_and_swapping_do() {
     use herald::rules::{new_game, VariantId};
     let game = new_game(VariantId::Ageiou, None).unwrap();
