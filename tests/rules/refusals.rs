@@ -292,7 +292,7 @@ fn epoch_reads_a_legionary_move_with_its_letter() {
     check(
         VariantId::Epoch,
         None,
-        &[("Le8", "'Le8': no Legionary can move to e8")],
+        &[("Le8", "'Le8': no Legionary can move to e8: a Legionary's advance from below rank 7 stops at rank 7 (e3-e7 goes furthest); from there on it advances one square at a time (two when enhanced)")],
         &[("Le7", "e3e7"), ("Le3e7", "e3e7"), ("Le3-e6", "e3e6")],
     );
 }
@@ -457,4 +457,41 @@ fn an_en_passant_capture_may_carry_its_mark() {
             ("e5d6 e.p.", "e5d6"),
         ],
     );
+}
+
+#[test]
+fn epoch_names_the_rule_or_the_piece_in_the_way() {
+    let first = "a Legionary's advance from below rank 7 stops at rank 7 (g3-g7 goes furthest); from there on it advances one square at a time (two when enhanced)";
+    check(
+        VariantId::Epoch,
+        None,
+        &[
+            ("g3g8", &format!("'g3g8': no Legionary can move to g8: {first}")),
+            (
+                "Ae5",
+                "'Ae5': no Assassin can reach e5: your Legionary on e3 stands in the way of the Assassin on e1; your Legionary on g3 stands in the way of the Assassin on i1",
+            ),
+            (
+                "Ae1-e5",
+                "'Ae1-e5': no Assassin can reach e5: your Legionary on e3 stands in the way of the Assassin on e1",
+            ),
+            (
+                "Hc1-c5",
+                "'Hc1-c5': no Herald can reach c5: a Herald moves along diagonals (up to 6 squares when restricted), or one step straight (the one on c1 is restricted: it is not within four squares of your Marshal)",
+            ),
+        ],
+        &[("g3g7", "g3g7"), ("Ae2", "e1e2")],
+    );
+    // From rank 7 on, one square when restricted; never back.
+    let mut g = game(VariantId::Epoch, None);
+    for mv in ["e3e7", "e11e8", "g3g4", "d11d9"] {
+        g.play(mv).unwrap();
+    }
+    for (input, why) in [
+        ("e7e9", "'e7e9': no Legionary can move to e9: from rank 7 on a Legionary advances one square (the one on e7 is restricted: two squares only when enhanced)"),
+        ("g4g2", "'g4g2': no Legionary can move to g2: a Legionary never moves backwards or sideways"),
+        ("e7e8", "'e7e8': no Legionary can move to e8: e8 holds the enemy Legionary, and a Legionary captures only one square diagonally forward"),
+    ] {
+        assert_eq!(g.parse_move(input).unwrap_err().to_string(), why);
+    }
 }

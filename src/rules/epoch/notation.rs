@@ -320,7 +320,187 @@ fn explain_typed(pos: &Position, input: &str, typed: &Typed, legal: &[Move]) -> 
     } else {
         "reach"
     };
-    MoveError::illegal(input, format!("no {piece_name} can {reach} {}", name(dest)))
+    // A Legionary named by the square alone is the one on its file when the square is empty,
+    // else one on a file beside it.
+    let files = |from: Sq| (file_char(from) as u8).abs_diff(file_char(dest) as u8);
+    let near: Vec<Sq> = pieces
+        .iter()
+        .copied()
+        .filter(|&from| match (kind, b.at(dest), typed.hint.is_empty()) {
+            (Kind::Legionary, None, true) => files(from) == 0,
+            (Kind::Legionary, Some(_), true) => files(from) == 1,
+            _ => true,
+        })
+        .collect();
+    let named = near.len() > 1;
+    let (specific, general): (Vec<_>, Vec<_>) = near
+        .iter()
+        .map(|&from| why_not_there(pos, kind, from, dest, named))
+        .partition(|(specific, _)| *specific);
+    let why = match (specific.as_slice(), general.as_slice()) {
+        ([], [(_, one)]) => one.clone(),
+        ([], _) => moves_like(kind).to_string(),
+        (reasons, _) => reasons
+            .iter()
+            .map(|(_, r)| r.as_str())
+            .collect::<Vec<_>>()
+            .join("; "),
+    };
+    MoveError::illegal(
+        input,
+        format!("no {piece_name} can {reach} {}: {why}", name(dest)),
+    )
+}
+
+/// How a piece of the kind moves, in a clause.
+fn moves_like(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Pope => "a Pope moves one square in any direction",
+        Kind::Emperor => "an Emperor moves any distance along ranks, files and diagonals",
+        Kind::Marshal => "a Marshal moves like a queen, along ranks, files and diagonals",
+        Kind::Assassin => "an Assassin moves like a queen, up to 6 squares when restricted",
+        Kind::Sentinel => "a Sentinel moves along ranks and files, up to 6 squares when enhanced and 3 when restricted",
+        Kind::Mage => "a Mage steps one square in any direction, or leaps two when enhanced",
+        Kind::Herald => "a Herald moves along diagonals (up to 6 squares when restricted), or one step straight",
+        Kind::Templar => "a Templar leaps three squares one way and two the other (when enhanced, also two and one)",
+        Kind::Legionary => "a Legionary moves straight forward and captures one square diagonally forward",
+    }
+}
+
+/// Why the piece of `kind` on `from` does not go to the empty (or enemy) square `dest`: its
+/// first advance stopping at rank 7, the pieces in its way, or how it moves and whether the
+/// zone enhances it. `named` says which piece, when several could be meant. Whether the
+/// reason is this piece's own (a rule of its advance, pieces in its way) rather than how
+/// every piece of the kind moves.
+fn why_not_there(pos: &Position, kind: Kind, from: Sq, dest: Sq, named: bool) -> (bool, String) {
+    let us = pos.turn;
+    let b = &pos.board;
+    let who = match named {
+        true => format!("the {} on {}: ", kind.name(), name(from)),
+        false => String::new(),
+    };
+    if kind == Kind::Legionary {
+        if let Some(why) = legionary_limit(pos, from, dest) {
+            return (true, format!("{who}{why}"));
+        }
+    }
+    // The piece alone with what stands on the square and the Marshal whose zone it feels.
+    let keep = |s: Sq| s == from || s == dest || Some(s) == b.marshal[us.index()];
+    let mut alone = pos.clone();
+    for s in 0..b.cells.len() as Sq {
+        if !keep(s) {
+            alone.board.clear(s);
+        }
+    }
+    let goes = |p: &Position| {
+        let mut moves = Vec::new();
+        pseudo_legal(p, &mut moves);
+        moves
+            .iter()
+            .any(|mv| mv.from(us) == from && mv.to(us) == dest)
+    };
+    if goes(&alone) {
+        let blockers: Vec<String> = (0..b.cells.len() as Sq)
+            .filter(|&s| !keep(s))
+            .filter_map(|s| {
+                let piece = b.at(s)?;
+                let mut one = alone.clone();
+                one.board.put(s, piece);
+                (!goes(&one)).then(|| {
+                    let whose = if piece.color == us {
+                        "your"
+                    } else {
+                        "the enemy"
+                    };
+                    format!("{whose} {} on {}", piece.kind.name(), name(s))
+                })
+            })
+            .collect();
+        let subject = format!("the {} on {}", kind.name(), name(from));
+        return (
+            true,
+            match blockers.as_slice() {
+                [] => format!(
+                    "{who}the pieces between {} and {} stand in its way",
+                    name(from),
+                    name(dest)
+                ),
+                [one] => format!("{one} stands in the way of {subject}"),
+                many => format!("{} stand in the way of {subject}", many.join(" and ")),
+            },
+        );
+    }
+    let zone = match (kind.feels_zone(), b.enhanced(us, from)) {
+        (false, _) => String::new(),
+        (true, true) => format!(" (the one on {} is enhanced)", name(from)),
+        (true, false) => format!(
+            " (the one on {} is restricted: it is not within four squares of your Marshal)",
+            name(from)
+        ),
+    };
+    (false, format!("{who}{}{zone}", moves_like(kind)))
+}
+
+/// Why a Legionary on `from` cannot advance to `dest` on its file, if that is the reason: its
+/// first advance stops at rank 7, and from rank 7 on it goes one square (two enhanced).
+fn legionary_limit(pos: &Position, from: Sq, dest: Sq) -> Option<String> {
+    let us = pos.turn;
+    let geo = &tables().geo;
+    let (from_rank, to_rank) = (geo.rank(from) as i32, geo.rank(dest) as i32);
+    let forward = match us {
+        crate::rules::Color::White => to_rank - from_rank,
+        crate::rules::Color::Black => from_rank - to_rank,
+    };
+    if geo.file(from) != geo.file(dest) {
+        return None;
+    }
+    if forward <= 0 {
+        return Some("a Legionary never moves backwards or sideways".into());
+    }
+    if let Some(p) = pos.board.at(dest) {
+        return Some(format!(
+            "{} holds {} {}, and a Legionary captures only one square diagonally forward",
+            name(dest),
+            if p.color == us { "your" } else { "the enemy" },
+            p.kind.name()
+        ));
+    }
+    // Rank 7 (index 6) is the middle for both sides.
+    let before_seven = match us {
+        crate::rules::Color::White => from_rank < 6,
+        crate::rules::Color::Black => from_rank > 6,
+    };
+    let past_seven = match us {
+        crate::rules::Color::White => to_rank > 6,
+        crate::rules::Color::Black => to_rank < 6,
+    };
+    let file = file_char(from);
+    if before_seven && past_seven {
+        return Some(format!(
+            "a Legionary's advance from below rank 7 stops at rank 7 ({}-{file}7 goes furthest); from there on it advances one square at a time (two when enhanced)",
+            name(from)
+        ));
+    }
+    if !before_seven {
+        let most = if pos.board.enhanced(us, from) { 2 } else { 1 };
+        if forward > most {
+            return Some(format!(
+                "from rank 7 on a Legionary advances {} (the one on {} is {})",
+                if most == 2 {
+                    "at most two squares"
+                } else {
+                    "one square"
+                },
+                name(from),
+                if most == 2 {
+                    "enhanced"
+                } else {
+                    "restricted: two squares only when enhanced"
+                }
+            ));
+        }
+    }
+    None
 }
 
 /// Why the pieces of `kind` on `pieces` cannot take what stands on `dest`, if something does.
