@@ -386,7 +386,7 @@ fn why_not_there(pos: &Position, kind: Kind, from: Sq, dest: Sq, named: bool) ->
     }
     // The piece alone with what stands on the square and the Marshal whose zone it feels.
     let keep = |s: Sq| s == from || s == dest || Some(s) == b.marshal[us.index()];
-    let mut alone = pos.clone();
+    let mut alone = *pos;
     for s in 0..b.cells.len() as Sq {
         if !keep(s) {
             alone.board.clear(s);
@@ -404,7 +404,7 @@ fn why_not_there(pos: &Position, kind: Kind, from: Sq, dest: Sq, named: bool) ->
             .filter(|&s| !keep(s))
             .filter_map(|s| {
                 let piece = b.at(s)?;
-                let mut one = alone.clone();
+                let mut one = alone;
                 one.board.put(s, piece);
                 (!goes(&one)).then(|| {
                     let whose = if piece.color == us {
