@@ -304,7 +304,7 @@ fn draw_marks_over(pixmap: &mut Canvas, layout: &Layout, scene: &Scene) {
 /// The file letters under the board and the rank numbers to its left.
 fn draw_labels(pixmap: &mut Canvas, layout: &Layout) {
     let q = layout.square;
-    let px = (q * 0.34).max(9.0);
+    let px = layout.coordinate_text();
     let bottom = layout.board_y + q * layout.ranks as f32;
     for col in 0..layout.files {
         let sq = layout.square_at(col, 0);

@@ -30,11 +30,34 @@ pub struct Layout {
     pub lines: u8,
 }
 
-/// The panel's lines when a board reports more than whose turn it is (a no-progress count,
-/// zones, a riposte or a notice): the status line and the information line.
+/// The panel's lines when a board reports more than whose turn it is (zones, a riposte or a
+/// notice): the status line and the information line.
 pub const FULL_PANEL: u8 = 2;
 
+/// The smallest text drawn around the board, in pixels: legible on a phone at 450 px.
+pub const MIN_TEXT: f32 = 11.0;
+
 impl Layout {
+    /// The size of the players' labels in the strips above and below the board.
+    pub fn strip_text(&self) -> f32 {
+        (self.strip * 0.56).max(MIN_TEXT)
+    }
+
+    /// The size of the file letters beside the lost pieces in a strip.
+    pub fn strip_small_text(&self) -> f32 {
+        (self.strip_text() * 0.8).max(MIN_TEXT)
+    }
+
+    /// The size of the panel's second line: the no-progress count, a riposte, the zones.
+    pub fn info_text(&self) -> f32 {
+        (self.line * 0.56).max(MIN_TEXT)
+    }
+
+    /// The size of the file letters and rank numbers beside the board.
+    pub fn coordinate_text(&self) -> f32 {
+        (self.square * 0.34).max(MIN_TEXT)
+    }
+
     /// A layout `width` pixels wide (clamped to 160..=4000) with both panel lines.
     pub fn new(files: u8, ranks: u8, width: u32, flip: bool) -> Layout {
         Layout::with_lines(files, ranks, width, flip, FULL_PANEL)
@@ -72,10 +95,9 @@ impl Layout {
     /// The panel lines a board needs: the information line only when it has something that
     /// can show there, which a variant reports in every position or in none.
     pub fn lines_for(view: &crate::rules::BoardView) -> u8 {
-        let info = view.no_progress.is_some()
-            || !view.zones.is_empty()
-            || !view.riposte.is_empty()
-            || view.notice.is_some();
+        // The no-progress count, shown only near its limit, ends the first line when there is
+        // no second.
+        let info = !view.zones.is_empty() || !view.riposte.is_empty() || view.notice.is_some();
         if info {
             FULL_PANEL
         } else {

@@ -61,7 +61,7 @@ fn side_chip(color: Color) -> (Rgba, Rgba) {
 fn strip(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, color: Color, taken: &[Taken]) {
     let view = scene.board;
     let (top, h) = (layout.strip_y(color), layout.strip);
-    let px = (h * 0.56).max(11.0);
+    let px = layout.strip_text();
     let baseline = top + h * 0.5 + px * 0.36;
     let (fill, edge) = side_chip(color);
     let x0 = layout.board_x;
@@ -79,7 +79,7 @@ fn strip(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, color: Color, take
     }
     let right = layout.board_x + layout.square * layout.files as f32;
     let icon = (h * 0.86).round();
-    let small = px * 0.8;
+    let small = layout.strip_small_text();
     let widths: Vec<f32> = mine
         .iter()
         .map(|t| icon + t.file.map_or(0.0, |f| text::width(&f.to_string(), small)) + 2.0)
@@ -136,16 +136,57 @@ fn turn_line(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, y: f32) {
         let red = theme::CHECK.with_alpha(255);
         text::draw(pixmap, " · check", x + w, y, big, red);
     }
+    // Without a second line, the no-progress count (once it matters) ends this one: in
+    // full, or as "30/50" where the full words would run into the status.
+    if layout.lines == 1 {
+        let Some((count, limit)) = view.no_progress.filter(|&(c, l)| shows_progress(c, l)) else {
+            return;
+        };
+        let mut used = x + text::width(&status, big);
+        if view.royal_in_check.is_some() && scene.status.is_none() {
+            used += text::width(" · check", big);
+        }
+        let small = layout.info_text();
+        let right = layout.board_x + layout.square * layout.files as f32;
+        let fits = [
+            format!("No progress: {count} of {limit} turns"),
+            format!("No progress {count}/{limit}"),
+            format!("{count}/{limit}"),
+        ]
+        .into_iter()
+        .find(|words| right - text::width(words, small) >= used + small);
+        if let Some(words) = fits {
+            text::draw(
+                pixmap,
+                &words,
+                right - text::width(&words, small),
+                y,
+                small,
+                theme::MUTED,
+            );
+        }
+    }
 }
 
-/// Line 2: the no-progress count, an open riposte's squares and the rules' notice from the
+/// "No progress: 30 of 50 turns", once the count is worth showing.
+fn progress_words(view: &BoardView) -> Option<String> {
+    let (count, limit) = view.no_progress.filter(|&(c, l)| shows_progress(c, l))?;
+    Some(format!("No progress: {count} of {limit} turns"))
+}
+
+/// Whether the no-progress count is worth a line: from three fifths of its limit on (30 of
+/// chess's 50), when a draw by it comes into view.
+pub fn shows_progress(count: u32, limit: u32) -> bool {
+    count * 5 >= limit * 3
+}
+
+/// Line 2: the no-progress count (once it nears its limit), an open riposte's squares and the rules' notice from the
 /// left; the zone legend on the right.
 fn info_line(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, y: f32) {
     let view = scene.board;
-    let small = layout.line * 0.56;
+    let small = layout.info_text();
     let mut x = layout.board_x;
-    if let Some((count, limit)) = view.no_progress {
-        let line = format!("No progress: {count} of {limit} turns");
+    if let Some(line) = progress_words(view) {
         text::draw(pixmap, &line, x, y, small, theme::MUTED);
         x += text::width(&line, small) + small;
     }

@@ -576,3 +576,37 @@ fn the_empire_s_king_is_drawn_as_the_kaiser_and_the_kingdom_s_as_a_king() {
     };
     assert_eq!((at("e1"), at("e8")), (Emblem::Kaiser, Emblem::King));
 }
+
+#[test]
+fn the_no_progress_count_shows_only_once_a_draw_by_it_comes_into_view() {
+    let options = Options {
+        width: 500,
+        flip: false,
+    };
+    let at = |halfmoves: u32| {
+        let fen = format!("4k3/8/8/8/8/8/4P3/4K2R w - - {halfmoves} 60");
+        let game = new_game(VariantId::Chess, Some(&fen)).unwrap();
+        herald::render::render_game(&*game, None, options).unwrap()
+    };
+    // 29 of 50 turns looks like none at all; from 30 the count is drawn, and it changes.
+    assert_eq!(at(58), at(0));
+    assert_ne!(at(60), at(0));
+    assert_ne!(at(62), at(60));
+}
+
+#[test]
+fn at_a_phones_width_no_text_around_the_board_is_under_11_pixels() {
+    for variant in VariantId::ALL {
+        let game = new_game(variant, None).unwrap();
+        let view = game.board();
+        let layout = Layout::for_view(&view, 450, false);
+        for (what, px) in [
+            ("the players' labels", layout.strip_text()),
+            ("the lost pieces' files", layout.strip_small_text()),
+            ("the panel's second line", layout.info_text()),
+            ("the coordinates", layout.coordinate_text()),
+        ] {
+            assert!(px >= 11.0, "{variant}: {what} at {px} px");
+        }
+    }
+}
