@@ -113,20 +113,31 @@ pub fn rating_chart(title: &str, series: &[Series]) -> Result<Vec<u8>, RenderErr
     let hi = if hi <= lo { lo + step } else { hi };
     let top = legend(&mut pixmap, &shown) + 24.0;
     let (w, h) = (WIDTH as f32 - LEFT - RIGHT, HEIGHT as f32 - top - BOTTOM);
-    let span = (t1 - t0).max(1) as f32;
-    let at = |(t, r): (i64, f64)| {
-        let x = if t1 == t0 {
-            LEFT + w / 2.0
-        } else {
-            LEFT + (t - t0) as f32 / span * w
-        };
-        (x, top + h - ((r - lo) / (hi - lo)) as f32 * h)
+    // Each rating a step to the right of the one before it, in the order of their times (a
+    // series' start before its first game): games played minutes apart, or at one moment,
+    // spread out instead of piling into a vertical line.
+    let mut order: Vec<(i64, usize, usize)> = shown
+        .iter()
+        .flat_map(|&(i, s)| s.points.iter().enumerate().map(move |(k, p)| (p.0, i, k)))
+        .collect();
+    order.sort_unstable();
+    let steps = order.len().saturating_sub(1).max(1) as f32;
+    let x_of = |series: usize, k: usize| {
+        let rank = order
+            .iter()
+            .position(|&(_, i, j)| i == series && j == k)
+            .unwrap_or(0);
+        match order.len() {
+            1 => LEFT + w / 2.0,
+            _ => LEFT + rank as f32 / steps * w,
+        }
     };
+    let y_of = |r: f64| top + h - ((r - lo) / (hi - lo)) as f32 * h;
 
     // The grid, with the ratings on the left.
     let mut r = lo;
     while r <= hi + 0.5 {
-        let y = at((t0, r)).1;
+        let y = y_of(r);
         line(&mut pixmap, &[(LEFT, y), (LEFT + w, y)], GRID, 2.0);
         let label = format!("{}", r as i64);
         let lw = text::width(&label, LABEL_PX);
@@ -150,7 +161,12 @@ pub fn rating_chart(title: &str, series: &[Series]) -> Result<Vec<u8>, RenderErr
     }
     for &(i, s) in &shown {
         let color = LINES[i % LINES.len()];
-        let points: Vec<(f32, f32)> = s.points.iter().map(|&p| at(p)).collect();
+        let points: Vec<(f32, f32)> = s
+            .points
+            .iter()
+            .enumerate()
+            .map(|(k, &(_, r))| (x_of(i, k), y_of(r)))
+            .collect();
         line(&mut pixmap, &points, color, 5.0);
         for &p in &points {
             dot(&mut pixmap, p, 6.0, color);

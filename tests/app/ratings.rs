@@ -761,3 +761,33 @@ fn the_chart_draws_each_variant_in_its_own_colour() {
     assert!(count(&b, [90, 170, 255]) > 500);
     assert!(count(&a, [255, 176, 0]) > 500);
 }
+
+#[test]
+fn a_chart_of_games_played_within_minutes_spreads_them_out() {
+    use herald::render::chart::{rating_chart, Series};
+    // A start and three games recorded at the same second (games ended together, or a
+    // clock that does not move): each still a step of its own.
+    let t = 1_795_000_000;
+    let chess = Series {
+        name: "Chess".into(),
+        points: vec![(t, 1500.0), (t, 1662.0), (t, 1610.0), (t, 1580.0)],
+    };
+    let png = rating_chart("Rating over time", &[chess]).unwrap();
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let width = info.width as usize;
+    let columns: Vec<usize> = buf
+        .chunks(3)
+        .enumerate()
+        .filter(|(_, p)| *p == [255, 176, 0])
+        .map(|(i, _)| i % width)
+        .collect();
+    let (left, right) = (columns.iter().min().unwrap(), columns.iter().max().unwrap());
+    assert!(
+        right - left > width / 2,
+        "the line spans {left}..{right} of {width} px"
+    );
+}
