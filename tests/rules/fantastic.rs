@@ -716,7 +716,9 @@ fn a_fantastic_board_renders_at_the_requested_size() {
     .expect("a PNG");
     let decoder = png::Decoder::new(std::io::Cursor::new(&png));
     let reader = decoder.read_info().expect("a PNG header");
-    let layout = herald::render::layout::Layout::new(13, 13, 780, false);
+    // One panel line: Fantastic XIII has no zones, riposte or notice to show under it.
+    let layout = herald::render::layout::Layout::for_view(&g.board(), 780, false);
+    assert_eq!(layout.lines, 1);
     assert_eq!(
         (reader.info().width, reader.info().height),
         (layout.width, layout.height)
