@@ -256,6 +256,12 @@ pub enum Command {
     Notify {
         mode: Option<crate::store::NoticeMode>,
     },
+    /// The asker's private note on one of their games: shown when no text is given, kept in
+    /// place of the old one, or dropped with an empty text.
+    Note {
+        game: Option<i64>,
+        text: Option<String>,
+    },
     Press(Action),
 }
 
@@ -282,6 +288,7 @@ impl Command {
             Command::Profile { .. } => "profile",
             Command::Settings(_) => "settings",
             Command::Notify { .. } => "notify",
+            Command::Note { .. } => "note",
             Command::Press(_) => "button",
         }
     }

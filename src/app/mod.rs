@@ -17,6 +17,7 @@ pub mod clock;
 mod command;
 mod engine;
 mod finish;
+mod notes;
 mod notices;
 mod pictures;
 mod play;
@@ -357,6 +358,7 @@ impl Service {
             Command::Profile { player } => self.profile(req, player.as_deref()).await,
             Command::Settings(change) => self.settings(req, change).await,
             Command::Notify { mode } => self.notices(req, *mode).await,
+            Command::Note { game, text } => self.note(req, *game, text.as_deref()).await,
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])

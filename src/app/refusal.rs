@@ -105,6 +105,8 @@ pub enum Refusal {
     /// A review asked of an aborted game, or of one that ended before a move: its number,
     /// and whether it was aborted.
     NothingToReview(i64, bool),
+    /// A note longer than a note holds: its length in characters.
+    NoteTooLong(usize),
 }
 
 impl From<StoreError> for Refusal {

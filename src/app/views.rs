@@ -43,7 +43,10 @@ impl Service {
         let bottom = viewer_side(&row, &req.user, flip);
         reply.image = self.image(&row, &*game, None, bottom).await;
         reply.ephemeral = private;
-        Ok(vec![reply])
+        // A player's own note comes with their board, for them alone.
+        let mut replies = vec![reply];
+        replies.extend(self.own_note(req, &row).await?);
+        Ok(replies)
     }
 
     /// One piece's moves, at any time: during the other side's turn they are the moves it

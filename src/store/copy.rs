@@ -176,6 +176,16 @@ const TABLES: &[Table] = &[
         "player",
         &[("player", Text), ("mode", Text), ("dm_closed_at", Int)],
     ),
+    (
+        "notes",
+        "game_id, player",
+        &[
+            ("game_id", Int),
+            ("player", Text),
+            ("text", Text),
+            ("updated_at", Int),
+        ],
+    ),
 ];
 
 /// The tables whose key is a number the database hands out.

@@ -9,6 +9,7 @@ mod challenges;
 mod columns;
 mod copy;
 mod games;
+mod notes;
 mod notices;
 mod ratings;
 mod reviews;

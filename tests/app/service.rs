@@ -1166,3 +1166,58 @@ async fn a_move_whose_count_would_overflow_is_refused_and_nothing_is_stored() {
     );
     assert_eq!(store.game(id).await.unwrap().unwrap().ply, i64::MAX);
 }
+
+on_both! {
+#[tokio::test]
+async fn a_private_note_is_kept_shown_with_the_board_to_its_writer_alone_and_dropped() {
+    let t = table(false).await;
+    let id = t.game(3).await;
+    let note = |text: Option<&str>, game: Option<i64>| Command::Note {
+        game,
+        text: text.map(str::to_string),
+    };
+    let said = refused(&t.say("alice", note(None, None)).await);
+    assert!(said.contains(&format!("You keep no note on game #{id}")), "{said}");
+    let plan = "Push the h-Legionary; his Mage on d11 is loose.";
+    let said = refused(&t.say("alice", note(Some(plan), None)).await);
+    assert!(said.contains(&format!("Your note on game #{id} is kept")), "{said}");
+    let shown = refused(&t.say("alice", note(None, Some(id))).await);
+    assert!(shown.ends_with(plan), "{shown}");
+    // bob has his own notes, and sees none of alice's; carol may keep none on their game.
+    let bobs = refused(&t.say("bob", note(None, Some(id))).await);
+    assert!(!bobs.contains(plan), "{bobs}");
+    let carols = refused(&t.say("carol", note(Some("spy"), Some(id))).await);
+    assert_eq!(carols, format!("Only the two players of game #{id} can do that."));
+    let missing = refused(&t.say("alice", note(Some("x"), Some(999))).await);
+    assert!(missing.contains("There is no game #999"), "{missing}");
+    // The board comes to everyone, the note to alice alone.
+    let board = Command::Board {
+        opponent: None,
+        game: Some(id),
+        flip: false,
+        private: false,
+    };
+    let r = t.say("alice", board.clone()).await;
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(!r[0].ephemeral && !r[0].text.to_string().contains(plan));
+    assert!(r[1].ephemeral && r[1].text.to_string().ends_with(plan));
+    let r = t.say("bob", board.clone()).await;
+    assert_eq!(r.len(), 1, "bob keeps no note: {r:?}");
+    let r = t.say("carol", board).await;
+    assert_eq!(r.len(), 1);
+    // Too long is refused and changes nothing; the note outlives the game; empty drops it.
+    let long = "x".repeat(2001);
+    let said = refused(&t.say("alice", note(Some(&long), None)).await);
+    assert_eq!(said, "A note holds at most 2000 characters and yours has 2001: nothing was changed.");
+    public(&t.mv("alice", "e3e5").await);
+    public(&t.mv("bob", "e11e9").await);
+    public(&t.say("alice", Command::Resign { opponent: None }).await);
+    let shown = refused(&t.say("alice", note(None, Some(id))).await);
+    assert!(shown.ends_with(plan), "{shown}");
+    let said = refused(&t.say("alice", note(Some(""), Some(id))).await);
+    assert_eq!(said, format!("Your note on game #{id} is dropped."));
+    let said = refused(&t.say("alice", note(Some(""), Some(id))).await);
+    assert!(said.contains("nothing to drop"), "{said}");
+    assert_eq!(t.service.store().note(id, "alice").await.unwrap(), None);
+}
+}

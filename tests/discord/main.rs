@@ -187,6 +187,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "history",
                 "leaderboard",
                 "move",
+                "note",
                 "notify",
                 "piece",
                 "profile",

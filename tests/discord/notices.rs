@@ -199,3 +199,34 @@ async fn one_inbox_spans_two_servers_and_a_direct_message_moves_in_either() {
     assert_eq!(posted.allowed_users(), vec![CAROL.to_string()]);
     bot.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_note_is_kept_and_shown_to_its_writer_alone_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, _bot) = bot_in_process(dir.path()).await;
+    let (_, _, room) = start(&fake, LOBBY, "chess", vec![]).await;
+    let plan = "Castle long, then push the g-pawn.";
+    let kept = answer(
+        &fake,
+        &fake.slash(ALICE, room, "note", vec![opt("text", plan)]),
+    )
+    .await;
+    assert!(kept.ephemeral());
+    assert!(
+        kept.content().contains("is kept; only you see it"),
+        "{}",
+        kept.content()
+    );
+    let shown = answer(&fake, &fake.slash(ALICE, room, "note", vec![])).await;
+    assert!(
+        shown.ephemeral() && shown.content().ends_with(plan),
+        "{}",
+        shown.content()
+    );
+    let bobs = answer(&fake, &fake.slash(BOB, room, "note", vec![])).await;
+    assert!(
+        bobs.ephemeral() && !bobs.content().contains(plan),
+        "{}",
+        bobs.content()
+    );
+}

@@ -99,7 +99,7 @@ macro_rules! game_command {
     };
 }
 
-pub(super) static COMMANDS: [Spec; 19] = [
+pub(super) static COMMANDS: [Spec; 20] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -317,6 +317,38 @@ pub(super) static COMMANDS: [Spec; 19] = [
         read: |o| {
             Ok(Command::Notify {
                 mode: o.text("mode").map(|m| m.parse()).transpose()?,
+            })
+        },
+    },
+    Spec {
+        name: "note",
+        description: "Your private note on one of your games: only you ever see it",
+        // From anywhere, direct messages too, when the game is named.
+        guild_only: false,
+        options: || {
+            vec![
+                Opt::new(
+                    Kind::Text,
+                    "text",
+                    "The note, up to 2000 characters (empty drops it; leave out to see it)",
+                ),
+                Opt::new(
+                    Kind::Integer,
+                    "game",
+                    "The game's number (see /games), finished or not; else your game here",
+                )
+                .range(1, None),
+                Opt::new(Kind::Boolean, "clear", "Drop your note on the game"),
+            ]
+        },
+        read: |o| {
+            let text = match o.flag("clear") {
+                true => Some(String::new()),
+                false => o.text("text"),
+            };
+            Ok(Command::Note {
+                game: o.integer("game"),
+                text,
             })
         },
     },

@@ -463,3 +463,33 @@ pub fn history(game: &StoredGame, movetext: &str) -> Text {
         )
     ]
 }
+
+/// The longest private note, in characters.
+pub const NOTE_LIMIT: usize = 2000;
+
+/// A player's note on a game, as shown to them alone.
+pub fn note_shown(game: &StoredGame, note: &str) -> Text {
+    text![
+        format!("Your note on game #{} (", game.id),
+        versus(game),
+        format!("), which only you see:\n{note}")
+    ]
+}
+
+pub fn no_note(id: i64) -> Text {
+    format!("You keep no note on game #{id}. Write one with /note text:… (only you will see it).")
+        .into()
+}
+
+pub fn note_kept(id: i64) -> Text {
+    format!("Your note on game #{id} is kept; only you see it (/note shows it, /board with it).")
+        .into()
+}
+
+pub fn note_dropped(id: i64, had: bool) -> Text {
+    match had {
+        true => format!("Your note on game #{id} is dropped."),
+        false => format!("You kept no note on game #{id}: nothing to drop."),
+    }
+    .into()
+}

@@ -122,6 +122,7 @@ impl Refusal {
             NotManager => "Only members who may manage this server (the Manage Server permission) can change its settings; /settings alone shows them.".into(),
             ReviewLive(id) => format!("Game #{id} is still being played: Herald reviews a game only once it is over, as a review of a live game would be the engine's help to its players. Ask again after the game ends.").into(),
             NothingToReview(id, true) => format!("Game #{id} was aborted: there is nothing to review.").into(),
+            NoteTooLong(n) => format!("A note holds at most {} characters and yours has {n}: nothing was changed.", super::NOTE_LIMIT).into(),
             NothingToReview(id, false) => format!("Game #{id} ended before any move was made: there is nothing to review.").into(),
             DeclineOpen => "An open challenge is made to nobody in particular, so nobody declines it: leave it, and it expires in 7 days.".into(),
         }
