@@ -122,6 +122,11 @@ impl Store {
         }
     }
 
+    /// The one text value a statement finds, if any.
+    async fn text_of(&self, query: Sql) -> Result<Option<String>, StoreError> {
+        Ok(self.one::<(String,)>(query).await?.map(|(text,)| text))
+    }
+
     /// The row a statement finds, if any.
     async fn one<T: Row>(&self, query: Sql) -> Result<Option<T>, StoreError> {
         Ok(self.target().one(query).await?)

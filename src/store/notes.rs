@@ -7,14 +7,8 @@ use super::{Store, StoreError};
 impl Store {
     /// A player's note on a game, if they keep one.
     pub async fn note(&self, game_id: i64, player: &str) -> Result<Option<String>, StoreError> {
-        let row: Option<(String,)> = self
-            .one(
-                sql("SELECT text FROM notes WHERE game_id = $1 AND player = $2")
-                    .bind(game_id)
-                    .bind(player),
-            )
-            .await?;
-        Ok(row.map(|(text,)| text))
+        let text = "SELECT text FROM notes WHERE game_id = $1 AND player = $2";
+        self.text_of(sql(text).bind(game_id).bind(player)).await
     }
 
     /// Keeps `text` as the player's note on the game, in place of any before (one statement,

@@ -11,17 +11,9 @@ impl Store {
         depth: u32,
         version: u32,
     ) -> Result<Option<String>, StoreError> {
-        let row: Option<(String,)> = self
-            .one(
-                sql(
-                    "SELECT scores FROM reviews WHERE game_id = $1 AND depth = $2 AND version = $3",
-                )
-                .bind(game)
-                .bind(depth)
-                .bind(version),
-            )
-            .await?;
-        Ok(row.map(|(s,)| s))
+        let text = "SELECT scores FROM reviews WHERE game_id = $1 AND depth = $2 AND version = $3";
+        self.text_of(sql(text).bind(game).bind(depth).bind(version))
+            .await
     }
 
     /// Stores a review's scores, in place of any stored at the same depth and version (one

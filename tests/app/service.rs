@@ -984,6 +984,25 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
 }
 }
 
+/// alice (White) against each of `opponents` in Epoch, a day a move, accepted: the games' ids.
+async fn alice_against(t: &Table, opponents: &[&str]) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for &opponent in opponents {
+        let challenge = Command::Challenge {
+            opponent: Some(opponent.into()),
+            terms: Terms {
+                color: ColorChoice::White,
+                days: Some(Days::new(1).unwrap()),
+                ..Default::default()
+            },
+        };
+        let r = t.say("alice", challenge).await;
+        public(&t.press(opponent, button(&r, "Accept")).await);
+        ids.push(t.service.store().games_of(opponent, true).await.unwrap()[0].id);
+    }
+    ids
+}
+
 /// Runs one statement on a table's SQLite file behind the service's back.
 async fn behind_its_back(t: &Table, statement: &str) {
     use sqlx::{ConnectOptions, Executor};
@@ -999,20 +1018,7 @@ async fn behind_its_back(t: &Table, statement: &str) {
 #[tokio::test]
 async fn a_game_the_scheduler_cannot_read_does_not_stop_the_others() {
     let t = table(false).await;
-    let mut ids = Vec::new();
-    for opponent in ["bob", "carol", "dave"] {
-        let challenge = Command::Challenge {
-            opponent: Some(opponent.into()),
-            terms: Terms {
-                color: ColorChoice::White,
-                days: Some(Days::new(1).unwrap()),
-                ..Default::default()
-            },
-        };
-        let r = t.say("alice", challenge).await;
-        public(&t.press(opponent, button(&r, "Accept")).await);
-        ids.push(t.service.store().games_of(opponent, true).await.unwrap()[0].id);
-    }
+    let ids = alice_against(&t, &["bob", "carol", "dave"]).await;
     // The first game due is damaged: its start no longer reads.
     let damage = format!(
         "UPDATE games SET start_fen = 'not a position' WHERE id = {}",
@@ -1049,20 +1055,7 @@ async fn a_game_the_scheduler_cannot_read_does_not_stop_the_others() {
 #[tokio::test]
 async fn a_game_row_that_cannot_be_read_is_named_and_passed_over_everywhere() {
     let t = table(false).await;
-    let mut ids = Vec::new();
-    for opponent in ["bob", "carol", "dave", "erin"] {
-        let challenge = Command::Challenge {
-            opponent: Some(opponent.into()),
-            terms: Terms {
-                color: ColorChoice::White,
-                days: Some(Days::new(1).unwrap()),
-                ..Default::default()
-            },
-        };
-        let r = t.say("alice", challenge).await;
-        public(&t.press(opponent, button(&r, "Accept")).await);
-        ids.push(t.service.store().games_of(opponent, true).await.unwrap()[0].id);
-    }
+    let ids = alice_against(&t, &["bob", "carol", "dave", "erin"]).await;
     // A word no version of Herald wrote, a bit flipped into text that is not UTF-8, and a
     // position that no longer reads.
     for damage in [
