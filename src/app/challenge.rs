@@ -39,13 +39,28 @@ impl Service {
         }
         // The rules say whether this variant takes these options.
         terms.options.for_variant(terms.variant)?;
-        // Ratings compare games under the same rules: other options make a casual game.
-        let standard = terms.options == crate::rules::GameOptions::default();
+        // A position to start from must be one of the variant's, with a game left to play.
+        if let Some(fen) = &terms.fen {
+            let game =
+                new_game_with(terms.variant, Some(fen.trim()), terms.options).map_err(|e| {
+                    Refusal::Setup(format!(
+                        "That position text cannot start a game of {}: {e}.",
+                        terms.variant.title()
+                    ))
+                })?;
+            if let Some(outcome) = game.outcome() {
+                return Err(Refusal::PositionOver(outcome.to_string()));
+            }
+            terms.fen = Some(game.position_text());
+        }
+        // Ratings compare games under the same rules from the same start: anything else is casual.
+        let standard = terms.options == crate::rules::GameOptions::default() && terms.fen.is_none();
         // A game against Herald's engine is casual, and starts at once.
         let engine = opponent.filter(|o| self.is_engine(o));
         let rated = match terms.rated {
             Some(true) if engine.is_some() => return Err(Refusal::RatedEngine),
             _ if engine.is_some() => false,
+            Some(true) if terms.fen.is_some() => return Err(Refusal::RatedFromPosition),
             Some(true) if !standard => return Err(Refusal::RatedNonStandard),
             Some(rated) => rated,
             None => standard,
@@ -89,6 +104,7 @@ impl Service {
                 rematch_of,
                 created_at: now,
                 expires_at: now + CHALLENGE_LIFETIME,
+                start_fen: terms.fen.clone(),
             })
             .await?;
         if let Some(herald) = engine {
@@ -310,8 +326,12 @@ impl Service {
         } else {
             (&challenged, &c.offer.challenger)
         };
-        let game = new_game_with(c.offer.variant, None, c.offer.options)
-            .map_err(|e| Refusal::Setup(e.to_string()))?;
+        let game = new_game_with(
+            c.offer.variant,
+            c.offer.start_fen.as_deref(),
+            c.offer.options,
+        )
+        .map_err(|e| Refusal::Setup(e.to_string()))?;
         let row = self
             .store
             .accept_challenge(
@@ -329,11 +349,12 @@ impl Service {
         let placed = self.place(req, c, row).await?;
         let row = placed.row;
         // Who took an open challenge was not known before: its challenger hears of it too.
+        let first = row.player(game.turn()).to_string();
         let told: &[&str] = match c.offer.challenged {
-            Some(_) => &[white],
+            Some(_) => &[&first],
             None => &[white, black],
         };
-        let mut text = words::started(&row);
+        let mut text = words::started(&row, game.turn());
         if let Some(level) = row.engine_level {
             text.push(words::engine_level(level));
         }
@@ -392,6 +413,11 @@ impl Service {
             level: old
                 .engine_level
                 .and_then(|l| super::command::Level::new(l).ok()),
+            // A game from a position is played again from that position.
+            fen: new_game_with(old.variant, None, old.options)
+                .ok()
+                .filter(|start| start.position_text() != old.start_fen)
+                .map(|_| old.start_fen.clone()),
         };
         self.challenge(&here, Some(&opponent), terms, Some(old.id))
             .await

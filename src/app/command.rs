@@ -37,7 +37,7 @@ impl Default for Days {
 }
 
 /// What a challenge offers, besides the opponent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Terms {
     pub variant: VariantId,
     /// The challenger's colour.
@@ -50,6 +50,8 @@ pub struct Terms {
     pub rated: Option<bool>,
     /// Against Herald's engine: how strong it plays, 1-5 (default 3).
     pub level: Option<Level>,
+    /// The position text the game starts from, when not the variant's start.
+    pub fen: Option<String>,
 }
 
 /// How strong Herald's engine plays: a time budget and a depth per level, 1 (a beginner's
@@ -104,6 +106,7 @@ impl Default for Terms {
             options: GameOptions::default(),
             rated: None,
             level: None,
+            fen: None,
         }
     }
 }
@@ -146,6 +149,7 @@ impl Terms {
             options,
             rated: None,
             level: None,
+            fen: None,
         })
     }
 }

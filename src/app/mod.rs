@@ -290,7 +290,8 @@ impl Service {
     async fn dispatch(&self, req: &Request) -> Vec<Reply> {
         let done = match &req.command {
             Command::Challenge { opponent, terms } => {
-                self.challenge(req, opponent.as_deref(), *terms, None).await
+                self.challenge(req, opponent.as_deref(), terms.clone(), None)
+                    .await
             }
             Command::Move {
                 game,

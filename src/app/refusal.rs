@@ -84,6 +84,10 @@ pub enum Refusal {
     ConfirmStale,
     /// A rated game asked for under other rules than the variant's standard ones.
     RatedNonStandard,
+    /// A rated game asked from a position other than the start.
+    RatedFromPosition,
+    /// A game asked from a position that is already over: how it ended.
+    PositionOver(String),
     /// A leaderboard page past the last one.
     NoSuchPage(i64),
     /// The same open challenge (variant, channel) is already waiting: its number.

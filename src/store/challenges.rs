@@ -21,8 +21,8 @@ impl Store {
     pub async fn create_challenge(&self, c: &Offer) -> Result<Challenge, StoreError> {
         let insert = sql(
             "INSERT INTO challenges (guild, channel, variant, days, options, rated, engine_level, \
-             challenger, challenged, color, rematch_of, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *",
+             challenger, challenged, color, rematch_of, created_at, expires_at, start_fen) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
         );
         self.first(
             c.terms(insert)
@@ -31,7 +31,8 @@ impl Store {
                 .bind(c.color)
                 .bind(c.rematch_of)
                 .bind(c.created_at)
-                .bind(c.expires_at),
+                .bind(c.expires_at)
+                .bind(&c.start_fen),
         )
         .await
     }

@@ -88,6 +88,7 @@ const TABLES: &[Table] = &[
             ("rematch_of", Int),
             ("created_at", Int),
             ("expires_at", Int),
+            ("start_fen", Text),
         ],
     ),
     (

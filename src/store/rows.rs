@@ -26,6 +26,8 @@ pub struct Offer {
     pub engine_level: Option<i64>,
     /// The finished game this challenge is a rematch of, if any.
     pub rematch_of: Option<i64>,
+    /// The position the game starts from (a position text), when not the variant's start.
+    pub start_fen: Option<String>,
     pub created_at: i64,
     pub expires_at: i64,
 }

@@ -738,6 +738,7 @@ async fn game_from(t: &Table, variant: VariantId, fen: &str) -> i64 {
             rematch_of: None,
             created_at: now,
             expires_at: now + DAY,
+            start_fen: None,
         })
         .await
         .unwrap();

@@ -154,6 +154,7 @@ impl Table {
             options,
             rated: None,
             level: None,
+            fen: None,
         };
         let challenge = Command::Challenge {
             opponent: Some("bob".into()),
@@ -508,6 +509,7 @@ async fn time_out_from(
             rematch_of: None,
             created_at: T0,
             expires_at: T0 + DAY,
+            start_fen: None,
         })
         .await
         .unwrap();
@@ -1212,5 +1214,55 @@ async fn a_private_note_is_kept_shown_with_the_board_to_its_writer_alone_and_dro
     let said = refused(&t.say("alice", note(Some(""), Some(id))).await);
     assert!(said.contains("nothing to drop"), "{said}");
     assert_eq!(t.service.store().note(id, "alice").await.unwrap(), None);
+}
+}
+
+on_both! {
+#[tokio::test]
+async fn a_game_from_a_position_starts_there_is_casual_and_its_rematch_keeps_it() {
+    let t = table(false).await;
+    let from = |fen: &str, rated: Option<bool>| Command::Challenge {
+        opponent: Some("bob".into()),
+        terms: Terms {
+            variant: VariantId::Chess,
+            color: ColorChoice::White,
+            rated,
+            fen: Some(fen.into()),
+            ..Default::default()
+        },
+    };
+    let endgame = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    // A text that is no position, one already over, and a rated game are refused.
+    let said = refused(&t.say("alice", from("4k3/8/8 w - - 0 1", None)).await);
+    assert!(said.starts_with("That position text cannot start a game of Chess:"), "{said}");
+    let mate = "R3k3/8/4K3/8/8/8/8/8 b - - 0 1";
+    let said = refused(&t.say("alice", from(mate, None)).await);
+    assert!(said.starts_with("That position is already over"), "{said}");
+    let said = refused(&t.say("alice", from(endgame, Some(true))).await);
+    assert!(said.starts_with("A game from a position is casual"), "{said}");
+    // From the endgame: a casual challenge that names the position, and the game starts there.
+    let r = t.say("alice", from(endgame, None)).await;
+    let asked = public(&r).text.to_string();
+    assert!(asked.contains("casual game of Chess") && asked.contains(endgame), "{asked}");
+    public(&t.press("bob", button(&r, "Accept")).await);
+    let game = t.service.store().games_of("alice", true).await.unwrap()[0].clone();
+    assert_eq!((game.start_fen.as_str(), game.rated), (endgame, false));
+    public(&t.mv("alice", "Rh8+").await);
+    let history = Command::History {
+        opponent: None,
+        game: Some(game.id),
+        gif: false,
+    };
+    let r = t.say("alice", history).await;
+    let pgn = String::from_utf8(r[0].attachment.as_ref().unwrap().bytes.clone()).unwrap();
+    assert!(pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{endgame}\"]")), "{pgn}");
+    public(&t.mv("bob", "Kd7").await);
+    public(&t.say("bob", Command::Resign { opponent: None }).await);
+    // The rematch is from the same position, colours reversed.
+    let r = t.press("alice", Action::Rematch(game.id)).await;
+    public(&t.press("bob", button(&r, "Accept")).await);
+    let again = t.service.store().games_of("alice", true).await.unwrap()[0].clone();
+    assert_ne!(again.id, game.id);
+    assert_eq!((again.start_fen.as_str(), again.white.as_str()), (endgame, "bob"));
 }
 }

@@ -197,6 +197,7 @@ async fn stored_game(
             rematch_of: None,
             created_at: T0,
             expires_at: T0 + DAY,
+            start_fen: None,
         })
         .await
         .unwrap();

@@ -402,7 +402,12 @@ fn challenge_options() -> Vec<Opt> {
         "Against Herald itself: how strong it plays, 1 (easiest) to 5 (default 3)",
     )
     .range(1, Some(Level::MAX.into()));
-    let mut options = vec![who, variant, color, days, rated, level];
+    let fen = Opt::new(
+        Kind::Text,
+        "fen",
+        "Start from this position text of the variant instead of its start (a casual game)",
+    );
+    let mut options = vec![who, variant, color, days, rated, level, fen];
     let d = GameOptions::default();
     let defaults = [d.portal_turns as u16, d.repetitions as u16, d.fifty];
     for (((name, what), (_, min, max)), default) in
@@ -420,6 +425,7 @@ fn read_challenge(o: &Given) -> Result<Command, String> {
         terms: Terms {
             rated: o.boolean("rated"),
             level: o.integer("level").map(Level::new).transpose()?,
+            fen: o.text("fen").filter(|f| !f.trim().is_empty()),
             ..Terms::read(
                 o.text("variant").as_deref(),
                 o.text("color").as_deref(),

@@ -49,9 +49,13 @@ pub fn challenge(
 
 /// "; portals take 1 turn to build…" for a variant's options, nothing without them.
 fn options_suffix(terms: &Terms) -> String {
-    options_words(terms.variant, &terms.options)
+    let options = options_words(terms.variant, &terms.options)
         .map(|w| format!("; {w}"))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    match &terms.fen {
+        Some(fen) => format!("{options}; from the position {fen}"),
+        None => options,
+    }
 }
 
 /// "to bob", or "open to anyone" for an open challenge.

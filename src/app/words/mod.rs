@@ -118,7 +118,9 @@ fn players(game: &StoredGame, after_white: String, after_black: String) -> Text 
     ]
 }
 
-pub fn started(game: &StoredGame) -> Text {
+/// "Game #3: @alice plays White, @bob plays Black, 3 days per move. @alice, you move first.",
+/// naming whoever the start position gives the first move.
+pub fn started(game: &StoredGame, first: Color) -> Text {
     let v = game.variant;
     let black = format!(
         " plays {}, {} per move. ",
@@ -127,7 +129,7 @@ pub fn started(game: &StoredGame) -> Text {
     );
     text![
         players(game, format!(" plays {}, ", v.side(Color::White)), black),
-        user(&game.white),
+        user(game.player(first)),
         ", you move first."
     ]
 }

@@ -113,6 +113,8 @@ impl Refusal {
             NotAPlayer => "Only the two players can move in this game.".into(),
             NotInGame(id) => format!("Only the two players of game #{id} can do that.").into(),
             ConfirmStale => "The game has moved on since that warning; nothing was played. Make your move again.".into(),
+            RatedFromPosition => "A game from a position is casual: leave out rated, or choose rated:false.".into(),
+            PositionOver(how) => format!("That position is already over ({how}): give one the side to move can play on from.").into(),
             RatedNonStandard => "Rated games are played under the standard rules: leave out portal_turns, repetitions and fifty, or choose rated:false for a casual game.".into(),
             NoSuchPage(p) => format!("There is no page {p} of this leaderboard.").into(),
             OpenToAllAlready(id) => format!("Your open challenge #{id} for this game is already waiting here; /withdraw challenge:{id} takes it back.").into(),
