@@ -330,7 +330,7 @@ async fn misspelt_or_unknown_options_are_refused_with_the_options_there_are() {
     )
     .await;
     let known =
-        "its options are opponent, variant, color, days, rated, level, portal_turns, repetitions, fifty.";
+        "its options are opponent, variant, color, days, rated, level, fen, portal_turns, repetitions, fifty.";
     for wrong in [
         "'colour' (did you mean color?)",
         "'day' (did you mean days?)",

@@ -1021,7 +1021,7 @@ async fn an_option_herald_does_not_know_is_refused_not_ignored() {
     assert_eq!(
         misspelt.content(),
         "/challenge has no option 'colour' (did you mean color?): its options are opponent, \
-         variant, color, days, rated, level, portal_turns, repetitions, fifty."
+         variant, color, days, rated, level, fen, portal_turns, repetitions, fifty."
     );
 
     // An option of the wrong kind is refused too, not read as if absent.

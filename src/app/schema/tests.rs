@@ -82,7 +82,7 @@ fn what_cannot_be_read_is_refused_with_what_was_expected() {
         (
             vec![("colour", "white")],
             "/challenge has no option 'colour' (did you mean color?): its options are \
-             opponent, variant, color, days, rated, level, portal_turns, repetitions, fifty.",
+             opponent, variant, color, days, rated, level, fen, portal_turns, repetitions, fifty.",
         ),
         (
             vec![("portal-turns", "2")],
