@@ -346,11 +346,25 @@ impl Store {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10));
-            let pool = SqlitePoolOptions::new()
-                .max_connections(4)
-                .connect_with(options)
-                .await
-                .map_err(open_error)?;
+            // A new file's first connection switches it to WAL, which needs the file to itself:
+            // with several processes starting at once, one that finds it busy tries again.
+            let mut tried = 0;
+            let pool = loop {
+                tried += 1;
+                match SqlitePoolOptions::new()
+                    .max_connections(4)
+                    .connect_with(options.clone())
+                    .await
+                {
+                    Ok(pool) => break pool,
+                    Err(sqlx::Error::Database(e))
+                        if tried < 40 && matches!(e.code().as_deref(), Some("5" | "6")) =>
+                    {
+                        tokio::time::sleep(Duration::from_millis(20 * tried.min(10))).await;
+                    }
+                    Err(e) => return Err(open_error(e)),
+                }
+            };
             migrate_sqlite(&pool).await?;
             Store::on(Db::Sqlite(pool))
         };
