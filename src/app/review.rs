@@ -35,6 +35,11 @@ impl Service {
             .store(budget.as_millis() as u64, Ordering::Relaxed);
     }
 
+    /// The engine time a review may take.
+    fn review_budget(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.review_budget.load(Ordering::Relaxed))
+    }
+
     /// The review of a finished game: refused while the game is being played (a review
     /// would be the engine's help), and for a game that ended before any move.
     pub(super) async fn review(
@@ -68,7 +73,10 @@ impl Service {
             let from = numbers
                 .get(position.saturating_sub(1))
                 .map_or(1, |(n, _)| *n);
-            text = Text::lines(vec![text, words::review_shallow(from, REVIEW_BUDGET)]);
+            text = Text::lines(vec![
+                text,
+                words::review_shallow(from, self.review_budget()),
+            ]);
         }
         let mut reply = Reply::new(&req.channel, text);
         if self.images.is_some() {
@@ -102,7 +110,7 @@ impl Service {
             }
         }
         let started = std::time::Instant::now();
-        let budget = std::time::Duration::from_millis(self.review_budget.load(Ordering::Relaxed));
+        let budget = self.review_budget();
         let mut scored = Vec::with_capacity(positions);
         for from in (0..positions).step_by(CHUNK) {
             let to = (from + CHUNK).min(positions);

@@ -65,7 +65,7 @@ pub fn hide(text: &str) -> String {
 /// The passwords a database URL holds (`user:password@`, `?password=`), as written and as
 /// decoded, for [`keep`].
 pub fn url_passwords(url: &str) -> Vec<String> {
-    let mut found: Vec<String> = match url::Url::parse(url) {
+    let found: Vec<String> = match url::Url::parse(url) {
         Ok(parsed) => {
             let mut found: Vec<String> = parsed.password().into_iter().map(String::from).collect();
             found.extend(
@@ -91,15 +91,13 @@ pub fn url_passwords(url: &str) -> Vec<String> {
                 .into_owned()
         })
         .collect();
-    found.extend(decoded);
-    let mut seen = Vec::new();
-    found.retain(|p| {
-        !p.is_empty() && !seen.contains(p) && {
-            seen.push(p.clone());
-            true
+    let mut unique = Vec::new();
+    for password in found.into_iter().chain(decoded) {
+        if !password.is_empty() && !unique.contains(&password) {
+            unique.push(password);
         }
-    });
-    found
+    }
+    unique
 }
 
 /// The user and password of `scheme://user:password@rest`, read without a URL parser, with

@@ -87,13 +87,13 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
         let (name, tail) = rest
             .split_once(char::is_whitespace)
             .ok_or("after #channel comes user: command")?;
-        channel = Some(crate::app::schema::named("a channel", name)?);
+        channel = Some(schema::named(schema::Kind::Channel, name)?);
         line = tail.trim_start();
     }
     let (user, said) = line
         .split_once(':')
         .ok_or("expected 'user: /command ...' or 'user: press <button>'")?;
-    let user = crate::app::schema::named("a user", user.trim().trim_start_matches('@'))?;
+    let user = schema::named(schema::Kind::User, user.trim().trim_start_matches('@'))?;
     let said = said.trim();
     let said = match said.strip_prefix("press") {
         Some(rest) if rest.is_empty() || rest.starts_with(char::is_whitespace) => press(rest)?,

@@ -139,7 +139,7 @@ fn turn_line(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, y: f32) {
     // Without a second line, the no-progress count (once it matters) ends this one: in
     // full, or as "30/50" where the full words would run into the status.
     if layout.lines == 1 {
-        let Some((count, limit)) = view.no_progress.filter(|&(c, l)| shows_progress(c, l)) else {
+        let (Some(full), Some((count, limit))) = (progress_words(view), view.no_progress) else {
             return;
         };
         let mut used = x + text::width(&status, big);
@@ -149,7 +149,7 @@ fn turn_line(pixmap: &mut Canvas, layout: &Layout, scene: &Scene, y: f32) {
         let small = layout.info_text();
         let right = layout.board_x + layout.square * layout.files as f32;
         let fits = [
-            format!("No progress: {count} of {limit} turns"),
+            full,
             format!("No progress {count}/{limit}"),
             format!("{count}/{limit}"),
         ]

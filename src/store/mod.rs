@@ -62,10 +62,7 @@ impl Store {
     /// process) and passed over, so that it never hides the others.
     async fn games(&self, query: Sql) -> Result<Vec<StoredGame>, StoreError> {
         let (games, unreadable) = self.readable(query).await?;
-        for row in unreadable {
-            self.log_unreadable(&row);
-        }
-        Ok(games)
+        Ok(self.passing_over(games, &unreadable))
     }
 
     /// The games a statement finds that can be read, as [`Store::games`]; but when every game
@@ -76,10 +73,7 @@ impl Store {
         if games.is_empty() && !unreadable.is_empty() {
             return Err(StoreError::Unreadable(unreadable.remove(0)));
         }
-        for row in unreadable {
-            self.log_unreadable(&row);
-        }
-        Ok(games)
+        Ok(self.passing_over(games, &unreadable))
     }
 
     /// The games a statement finds, and what can be told of those that cannot be read.
@@ -98,11 +92,7 @@ impl Store {
     /// The one game a statement names, if any; a row that cannot be read is an error that
     /// names it.
     async fn one_game(&self, query: Sql) -> Result<Option<StoredGame>, StoreError> {
-        let (mut games, mut unreadable) = self.readable(query).await?;
-        match unreadable.pop() {
-            Some(row) => Err(StoreError::Unreadable(row)),
-            None => Ok(games.pop()),
-        }
+        Ok(self.every_game(query).await?.pop())
     }
 
     /// Every game a statement finds, all of which must be read (the ratings follow every
@@ -115,11 +105,18 @@ impl Store {
         }
     }
 
-    fn log_unreadable(&self, row: &Unreadable) {
+    /// `games`, the rows that could not be read passed over: each said in the log, once a
+    /// process.
+    fn passing_over(&self, games: Vec<StoredGame>, unreadable: &[Unreadable]) -> Vec<StoredGame> {
         let mut logged = self.unreadable.lock().unwrap_or_else(|p| p.into_inner());
-        if logged.insert(row.id) {
-            tracing::error!("{row}: it is passed over; herald db check lists every damaged row");
+        for row in unreadable {
+            if logged.insert(row.id) {
+                tracing::error!(
+                    "{row}: it is passed over; herald db check lists every damaged row"
+                );
+            }
         }
+        games
     }
 
     /// The one text value a statement finds, if any.
@@ -273,20 +270,26 @@ pub struct Store {
 /// transaction, so a process that lost the race to apply one left nothing behind: it waits a
 /// moment and reads again which are applied, until the winner's are.
 async fn migrate_sqlite(pool: &SqlitePool) -> Result<(), StoreError> {
-    const TRIES: u64 = 40;
     for tried in 1.. {
         match sqlx::migrate!("./migrations/sqlite").run(pool).await {
             Ok(()) => return Ok(()),
             Err(
                 sqlx::migrate::MigrateError::Execute(_)
                 | sqlx::migrate::MigrateError::ExecuteMigration(..),
-            ) if tried < TRIES => {
-                tokio::time::sleep(Duration::from_millis(20 * tried.min(10))).await;
-            }
+            ) if tried < BUSY_TRIES => busy_pause(tried).await,
             Err(e) => return Err(e.into()),
         }
     }
     unreachable!("the loop returns")
+}
+
+/// How many times a SQLite file another process holds is tried (over about seven seconds).
+const BUSY_TRIES: u64 = 40;
+
+/// The wait before the next try at a SQLite file another process holds: longer each time, up
+/// to a fifth of a second.
+async fn busy_pause(tried: u64) {
+    tokio::time::sleep(Duration::from_millis(20 * tried.min(10))).await;
 }
 
 /// Whether a database URL names a PostgreSQL server (else it names a SQLite file).
@@ -358,9 +361,9 @@ impl Store {
                 {
                     Ok(pool) => break pool,
                     Err(sqlx::Error::Database(e))
-                        if tried < 40 && matches!(e.code().as_deref(), Some("5" | "6")) =>
+                        if tried < BUSY_TRIES && matches!(e.code().as_deref(), Some("5" | "6")) =>
                     {
-                        tokio::time::sleep(Duration::from_millis(20 * tried.min(10))).await;
+                        busy_pause(tried).await
                     }
                     Err(e) => return Err(open_error(e)),
                 }

@@ -66,6 +66,15 @@ fn history(player: Option<&str>, game: Option<i64>) -> Command {
     }
 }
 
+/// /history of the game numbered (else the asker's here) with its GIF.
+fn history_gif(game: Option<i64>) -> Command {
+    Command::History {
+        opponent: None,
+        game,
+        gif: true,
+    }
+}
+
 fn image(replies: &[Reply]) -> &[u8] {
     public(replies).image.as_deref().expect("a board image")
 }
@@ -92,10 +101,7 @@ async fn history_with_gif_sends_the_game_as_an_animation_too() {
     t.mv("alice", "Tb1-d4").await;
     let plain = t.say("alice", history(None, None)).await;
     assert_eq!(plain.len(), 1, "no GIF unless asked");
-    let mut with_gif = history(None, None);
-    if let Command::History { gif, .. } = &mut with_gif {
-        *gif = true;
-    }
+    let with_gif = history_gif(None);
     let r = t.say("alice", with_gif).await;
     assert_eq!(r.len(), 2, "the history, then the animation");
     assert!(r[0]
@@ -124,10 +130,7 @@ async fn a_gif_over_the_upload_limit_is_drawn_smaller_or_refused_with_the_record
     let t = table(true).await;
     t.game(3).await;
     t.mv("alice", "Tb1-d4").await;
-    let mut with_gif = history(None, None);
-    if let Command::History { gif, .. } = &mut with_gif {
-        *gif = true;
-    }
+    let with_gif = history_gif(None);
     let after = epoch_after(&["Tb1-d4"]);
     let players = labels(&t).await;
     let at = |width| {
@@ -173,10 +176,7 @@ async fn the_board_of_a_game_its_players_ended_says_how_it_ended() {
     let shown = t.say("carol", board(None, Some(id), false)).await;
     assert_eq!(image(&shown), expected);
     // And the last frame of its GIF.
-    let mut with_gif = history(None, Some(id));
-    if let Command::History { gif, .. } = &mut with_gif {
-        *gif = true;
-    }
+    let with_gif = history_gif(Some(id));
     let r = t.say("alice", with_gif).await;
     let gif_options = Options {
         width: herald::render::GIF_WIDTH,

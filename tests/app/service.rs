@@ -986,6 +986,11 @@ async fn rules_follow_the_game_or_the_variant_asked_for() {
 }
 }
 
+/// What each reply says.
+fn texts(replies: &[Reply]) -> Vec<String> {
+    replies.iter().map(|r| r.text.to_string()).collect()
+}
+
 /// alice (White) against each of `opponents` in Epoch, a day a move, accepted: the games' ids.
 async fn alice_against(t: &Table, opponents: &[&str]) -> Vec<i64> {
     let mut ids = Vec::new();
@@ -1029,12 +1034,7 @@ async fn a_game_the_scheduler_cannot_read_does_not_stop_the_others() {
     behind_its_back(&t, &damage).await;
     let service = open(&t.url, t.clock.clone(), false).await;
     t.clock.advance(DAY + 1);
-    let said: Vec<String> = service
-        .tick()
-        .await
-        .iter()
-        .map(|r| r.text.to_string())
-        .collect();
+    let said = texts(&service.tick().await);
     assert_eq!(
         said,
         [
@@ -1102,12 +1102,7 @@ async fn a_game_row_that_cannot_be_read_is_named_and_passed_over_everywhere() {
     );
     // The scheduler deals with the game that reads.
     t.clock.advance(DAY + 1);
-    let ticked: Vec<String> = service
-        .tick()
-        .await
-        .iter()
-        .map(|r| r.text.to_string())
-        .collect();
+    let ticked = texts(&service.tick().await);
     assert_eq!(ticked.len(), 1, "{ticked:?}");
     assert!(
         ticked[0].contains(&format!("Game #{} is aborted", ids[3])),

@@ -494,4 +494,14 @@ fn epoch_names_the_rule_or_the_piece_in_the_way() {
     ] {
         assert_eq!(g.parse_move(input).unwrap_err().to_string(), why);
     }
+    // Enhanced (the Marshal on g7 enhances the whole army): two squares, never three.
+    check(
+        VariantId::Epoch,
+        Some("1p11/13/13/13/13/4L8/6M6/13/13/13/13/13/6P6 w - - - - - 0 1"),
+        &[(
+            "e8e11",
+            "'e8e11': no Legionary can move to e11: from rank 7 on a Legionary advances at most two squares (the one on e8 is enhanced)",
+        )],
+        &[("e8e10", "e8e10")],
+    );
 }

@@ -74,9 +74,9 @@ impl Value {
                 "false" | "no" | "0" => Value::Boolean(false),
                 _ => return Err(format!("{name} is true or false, not '{}'.", shown(text))),
             },
-            Kind::User => Value::User(named("a user", text.trim_start_matches('@'))?),
-            Kind::Channel => Value::Channel(named("a channel", text.trim_start_matches('#'))?),
-            Kind::Role => Value::Role(named("a role", text.trim_start_matches('@'))?),
+            Kind::User => Value::User(named(kind, text.trim_start_matches('@'))?),
+            Kind::Channel => Value::Channel(named(kind, text.trim_start_matches('#'))?),
+            Kind::Role => Value::Role(named(kind, text.trim_start_matches('@'))?),
         })
     }
 }
@@ -85,12 +85,13 @@ impl Value {
 pub const USER_NAME_LIMIT: usize = 32;
 pub const CHANNEL_NAME_LIMIT: usize = 100;
 
-/// A name typed for `what` ("a user", "a channel", "a role"), if Discord could give such a
-/// name: not empty, within Discord's length, without control characters (a NUL would be kept by
-/// SQLite and refused by PostgreSQL) or spaces. Else why not.
-pub fn named(what: &str, name: &str) -> Result<String, String> {
-    let limit = match what {
-        "a user" => USER_NAME_LIMIT,
+/// A name typed for a user, a channel or a role, if Discord could give such a name: not
+/// empty, within Discord's length, without control characters (a NUL would be kept by SQLite
+/// and refused by PostgreSQL) or spaces. Else why not.
+pub fn named(kind: Kind, name: &str) -> Result<String, String> {
+    let what = kind.noun();
+    let limit = match kind {
+        Kind::User => USER_NAME_LIMIT,
         _ => CHANNEL_NAME_LIMIT,
     };
     let length = name.chars().count();

@@ -7,6 +7,7 @@
 mod board;
 mod movegen;
 mod notation;
+mod refusal;
 mod text;
 mod view;
 
