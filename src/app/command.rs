@@ -266,6 +266,9 @@ pub enum Command {
         game: Option<i64>,
         text: Option<String>,
     },
+    /// A private board after hypothetical moves: from a game's position, a position text or
+    /// a variant's start. It never changes a game.
+    Analyse(Analysis),
     Press(Action),
 }
 
@@ -293,6 +296,7 @@ impl Command {
             Command::Settings(_) => "settings",
             Command::Notify { .. } => "notify",
             Command::Note { .. } => "note",
+            Command::Analyse(_) => "analyse",
             Command::Press(_) => "button",
         }
     }
@@ -447,4 +451,16 @@ mod tests {
             "4 days per move is not offered: choose 1, 2, 3, 5, 7, 10 or 14."
         );
     }
+}
+
+/// What `/analyse` is asked: where to start (a game, a position text, a variant's start, or
+/// the asker's game here), the moves to play from there, and whether the engine speaks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    pub game: Option<i64>,
+    pub moves: Option<String>,
+    pub fen: Option<String>,
+    pub variant: Option<VariantId>,
+    pub engine: bool,
+    pub flip: bool,
 }

@@ -11,6 +11,7 @@
 //! defines every command and reads its options, for both adapters; [`words`] words every
 //! sentence.
 
+mod analysis;
 mod challenge;
 mod check;
 pub mod clock;
@@ -36,7 +37,7 @@ mod views;
 pub mod words;
 
 pub use clock::{Clock, SystemClock, DAY};
-pub use command::{Action, ColorChoice, Command, Days, Level, SettingsChange, Terms};
+pub use command::{Action, Analysis, ColorChoice, Command, Days, Level, SettingsChange, Terms};
 pub use engine::LOCAL_NAME as ENGINE_LOCAL_NAME;
 pub use refusal::Refusal;
 pub use rooms::{Lost, Opening as RoomOpening, RoomError, Rooms, Threads};
@@ -360,6 +361,7 @@ impl Service {
             Command::Settings(change) => self.settings(req, change).await,
             Command::Notify { mode } => self.notices(req, *mode).await,
             Command::Note { game, text } => self.note(req, *game, text.as_deref()).await,
+            Command::Analyse(asked) => self.analyse(req, asked).await,
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])

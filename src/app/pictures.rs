@@ -140,6 +140,27 @@ impl Service {
         })
         .await
     }
+
+    /// A board that is no game's own position (an analysis): labelled with the game's
+    /// players when it comes from one, unlabelled when it comes from a position text.
+    pub(super) async fn board_image(
+        &self,
+        row: Option<&StoredGame>,
+        game: &dyn AnyGame,
+        bottom: Color,
+    ) -> Option<Vec<u8>> {
+        let mut options = self.images?;
+        options.flip = bottom == Color::Black;
+        let players = match row {
+            Some(row) => Some(self.players(row).await),
+            None => None,
+        };
+        let game = game.clone_box();
+        self.picture("the board", move || {
+            render::render_game_with(&*game, None, players.as_ref(), options)
+        })
+        .await
+    }
 }
 
 /// The widths a game's GIF is drawn at, largest first, until one fits the upload limit.

@@ -111,6 +111,19 @@ pub enum Refusal {
     NothingToReview(i64, bool),
     /// A note longer than a note holds: its length in characters.
     NoteTooLong(usize),
+    /// A move of an analysed line that cannot be played: its place in the line (from 1).
+    LineMove {
+        number: usize,
+        error: MoveError,
+    },
+    /// The engine asked for during a game still being played: its number.
+    EngineDuringGame(i64),
+    /// An analysis asked to start from a game and from a position text (or another variant).
+    TwoStarts,
+    /// A position text no variant reads.
+    NoVariantReads,
+    /// An analysis with no game, position or variant named, and no game of the asker here.
+    NothingToAnalyse,
 }
 
 impl From<StoreError> for Refusal {

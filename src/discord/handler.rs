@@ -228,6 +228,19 @@ impl Handler {
                     response = response.add_int_choice(clip(&g.label, 100), g.game);
                 }
             }
+            if cmd.data.name == "analyse" && option == "moves" {
+                let request = Request {
+                    user: user.clone(),
+                    guild: cmd.guild_id.map(|g| g.to_string()),
+                    channel: cmd.channel_id.to_string(),
+                    manager: false,
+                    threads: Default::default(),
+                    command: Command::Games,
+                };
+                let asked = commands::analysis(&cmd.data.options);
+                let choices = self.service.suggest_line(&request, &asked, &typed).await;
+                response = add_choices(response, choices);
+            }
             if cmd.data.name == "move" && option == "move" {
                 let opponent = commands::user(&cmd.data.options, "opponent");
                 let choices = match commands::integer(&cmd.data.options, "game") {
@@ -240,15 +253,7 @@ impl Handler {
                             .await
                     }
                 };
-                for c in choices {
-                    // Discord wants 1-100 characters in both.
-                    let value = if c.value.trim().is_empty() {
-                        "?".to_string()
-                    } else {
-                        clip(&c.value, 100)
-                    };
-                    response = response.add_string_choice(clip(&c.label, 100), value);
-                }
+                response = add_choices(response, choices);
             }
         }
         let answer = CreateInteractionResponse::Autocomplete(response);
@@ -256,6 +261,27 @@ impl Handler {
             tracing::warn!(error = %said(&ctx.http, &e), "autocomplete answer failed");
         }
     }
+}
+
+/// Text choices added to an autocomplete answer, as Discord takes them: 1-100 characters in
+/// both the label and the value (a label keeps its end, where the move being typed is).
+fn add_choices(
+    mut response: CreateAutocompleteResponse,
+    choices: Vec<crate::app::Choice>,
+) -> CreateAutocompleteResponse {
+    for c in choices {
+        let value = if c.value.trim().is_empty() {
+            "?".to_string()
+        } else {
+            clip(&c.value, 100)
+        };
+        let label = match c.label.chars().count() {
+            n if n > 100 => format!("…{}", c.label.chars().skip(n - 99).collect::<String>()),
+            _ => c.label,
+        };
+        response = response.add_string_choice(label, value);
+    }
+    response
 }
 
 /// Whether an interaction's member may manage the server, from the permissions Discord sends

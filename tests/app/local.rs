@@ -500,3 +500,29 @@ async fn lines_and_names_beyond_discord_limits_are_refused_and_a_byte_order_mark
     assert_eq!(games.len(), 1);
     assert_eq!((games[0].white.as_str(), games[0].ply), ("alice", 1));
 }
+
+#[tokio::test]
+async fn an_analysis_in_a_terminal_tries_a_line_and_plays_nothing() {
+    let (out, dir) = session(
+        "alice: /challenge opponent:bob variant:chess color:white\n\
+         bob: press Accept\n\
+         alice: /analyse moves:\"e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7\"\n\
+         alice: /analyse moves:\"e4 e5 Ke3\"\n\
+         alice: /analyse engine:true\n\
+         alice: /analyse fen:\"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\" engine:true\n\
+         alice: /move move:d4\n",
+    )
+    .await;
+    let lines = [
+        "-> @alice: Analysis of game #1 (Chess) after 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#, not played in any game: the line ends the game: White wins by checkmate.",
+        "-> @alice: Move 3 of your line, 'Ke3': the king on e1 cannot reach e3: a king moves one square in any direction.",
+        "-> @alice: Game #1 is still being played, so the engine gives no opinion on it",
+        "-> @alice: Analysis of a Chess position: White to move. Engine, 1 ply deep: White mates in 1; best Ra8#.",
+        "played **d4**",
+    ];
+    for line in lines {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    let images = std::fs::read_dir(dir.path().join("images")).unwrap().count();
+    assert!(images >= 4, "the start, two analyses and the move: {images}");
+}

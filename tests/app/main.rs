@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analysis;
 mod cli;
 mod correspondence;
 mod local;

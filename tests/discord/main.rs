@@ -179,6 +179,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
             [
                 "abort",
                 "accept",
+                "analyse",
                 "board",
                 "challenge",
                 "decline",

@@ -230,3 +230,39 @@ async fn a_note_is_kept_and_shown_to_its_writer_alone_through_discord() {
         bobs.content()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_is_private_with_its_board_and_its_moves_are_suggested_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, _bot) = bot_in_process(dir.path()).await;
+    let (_, _, room) = start(&fake, LOBBY, "chess", vec![]).await;
+    // The line typed so far is kept, and the next move is offered after it.
+    let sent = fake.autocomplete(ALICE, room, "analyse", "moves", "e4 e5 Nf", vec![]);
+    let offered = answer(&fake, &sent).await.choices();
+    assert_eq!(offered.len(), 1, "{offered:?}");
+    assert_eq!(offered[0].1, "e4 e5 Nf3");
+    assert!(offered[0].0.starts_with("e4 e5 Knight g1"), "{offered:?}");
+    let before = fake.posts_in(room).len();
+    let shown = answer(
+        &fake,
+        &fake.slash(ALICE, room, "analyse", vec![opt("moves", "e4 e5 Nf3")]),
+    )
+    .await;
+    assert!(shown.ephemeral(), "{}", shown.content());
+    assert!(
+        shown
+            .content()
+            .contains("after 1. e4 e5 2. Nf3, not played in any game"),
+        "{}",
+        shown.content()
+    );
+    assert!(
+        shown.png().is_some(),
+        "the board after the line comes with it"
+    );
+    assert_eq!(
+        fake.posts_in(room).len(),
+        before,
+        "nothing posted in the game"
+    );
+}

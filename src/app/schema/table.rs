@@ -2,7 +2,7 @@
 
 use super::{Given, Kind, Opt, Spec, Value};
 use crate::app::words::days_text;
-use crate::app::{Command, Days, Level, SettingsChange, Terms};
+use crate::app::{Analysis, Command, Days, Level, SettingsChange, Terms};
 use crate::rules::{GameOptions, VariantId};
 
 /// AGEIOU's game options, in [`GameOptions::RANGES`]' order: the option's name and what it
@@ -99,7 +99,7 @@ macro_rules! game_command {
     };
 }
 
-pub(super) static COMMANDS: [Spec; 20] = [
+pub(super) static COMMANDS: [Spec; 21] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -353,6 +353,23 @@ pub(super) static COMMANDS: [Spec; 20] = [
         },
     },
     Spec {
+        name: "analyse",
+        description: "Try moves on a private board: nothing is played in any game",
+        // From anywhere, direct messages too, when the game or a position is named.
+        guild_only: false,
+        options: analyse_options,
+        read: |o| {
+            Ok(Command::Analyse(Analysis {
+                game: o.integer("game"),
+                moves: o.text("moves"),
+                fen: o.text("fen"),
+                variant: o.text("variant").map(|v| v.parse()).transpose()?,
+                engine: o.flag("engine"),
+                flip: o.flag("flip"),
+            }))
+        },
+    },
+    Spec {
         name: "rules",
         description: "How the game in this channel is played, or one piece or topic",
         guild_only: false,
@@ -506,4 +523,33 @@ fn move_options() -> Vec<Opt> {
     )
     .autocomplete();
     [vec![mv], game_opponent(), vec![confirm, game]].concat()
+}
+
+fn analyse_options() -> Vec<Opt> {
+    vec![
+        Opt::new(
+            Kind::Text,
+            "moves",
+            "Moves to try, e.g. e4 e5 Nf3 (type to see the legal ones)",
+        )
+        .autocomplete(),
+        Opt::new(
+            Kind::Integer,
+            "game",
+            "Start from this game's position (see /games); else your game here",
+        )
+        .range(1, None),
+        Opt::new(
+            Kind::Text,
+            "fen",
+            "Start from this position text instead of a game",
+        ),
+        variant_option("Start from this variant's start (or read the position text as it)"),
+        Opt::new(
+            Kind::Boolean,
+            "engine",
+            "Add the engine's score and best move (not during a game you could play)",
+        ),
+        Opt::new(Kind::Boolean, "flip", "Draw the board from the other side"),
+    ]
 }

@@ -5,11 +5,13 @@ use crate::rules::{Color, GameOptions, MoveInfo, Outcome, PieceView, Power, Reas
 use crate::store::{EndReason, GameResult, GameStatus, StoredGame};
 use crate::text;
 
+mod analysis;
 mod challenges;
 mod ratings;
 mod refusals;
 mod reviews;
 mod rooms;
+pub use analysis::*;
 pub use challenges::*;
 pub use ratings::*;
 pub use reviews::*;

@@ -125,6 +125,11 @@ impl Refusal {
             ReviewLive(id) => format!("Game #{id} is still being played: Herald reviews a game only once it is over, as a review of a live game would be the engine's help to its players. Ask again after the game ends.").into(),
             NothingToReview(id, true) => format!("Game #{id} was aborted: there is nothing to review.").into(),
             NoteTooLong(n) => format!("A note holds at most {} characters and yours has {n}: nothing was changed.", super::NOTE_LIMIT).into(),
+            LineMove { number, error } => format!("Move {number} of your line, {error}.").into(),
+            EngineDuringGame(n) => format!("Game #{n} is still being played, so the engine gives no opinion on it (it would be help the players do not have); try your line without engine:, or ask again once the game is over.").into(),
+            TwoStarts => "Start from a game or from a position text (with its variant), not both.".into(),
+            NoVariantReads => "That is no position text of any variant Herald plays: give variant: as well to be told what is wrong with it.".into(),
+            NothingToAnalyse => "You have no game here to analyse: name one with game:, or give a position text (fen:) or a variant to start from.".into(),
             NothingToReview(id, false) => format!("Game #{id} ended before any move was made: there is nothing to review.").into(),
             DeclineOpen => "An open challenge is made to nobody in particular, so nobody declines it: leave it, and it expires in 7 days.".into(),
         }

@@ -125,6 +125,25 @@ pub fn integer(options: &[CommandDataOption], name: &str) -> Option<i64> {
     }
 }
 
+/// A text option of an autocomplete request (set, or being typed).
+pub fn text(options: &[CommandDataOption], name: &str) -> Option<String> {
+    match &options.iter().find(|o| o.name == name)?.value {
+        CommandDataOptionValue::String(s) => Some(s.clone()),
+        CommandDataOptionValue::Autocomplete { value, .. } => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// Where an `/analyse` being typed starts, from the options set so far.
+pub fn analysis(options: &[CommandDataOption]) -> crate::app::Analysis {
+    crate::app::Analysis {
+        game: integer(options, "game"),
+        fen: text(options, "fen"),
+        variant: text(options, "variant").and_then(|v| v.parse().ok()),
+        ..Default::default()
+    }
+}
+
 /// What the player has typed so far into the focused option of an autocomplete request.
 pub fn typed(interaction: &CommandInteraction) -> Option<(String, String)> {
     interaction
