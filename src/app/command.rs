@@ -269,6 +269,10 @@ pub enum Command {
     /// A private board after hypothetical moves: from a game's position, a position text or
     /// a variant's start. It never changes a game.
     Analyse(Analysis),
+    /// Asks the opponent to take back the asker's last move.
+    Takeback {
+        opponent: Option<String>,
+    },
     Press(Action),
 }
 
@@ -297,6 +301,7 @@ impl Command {
             Command::Notify { .. } => "notify",
             Command::Note { .. } => "note",
             Command::Analyse(_) => "analyse",
+            Command::Takeback { .. } => "takeback",
             Command::Press(_) => "button",
         }
     }
@@ -333,6 +338,8 @@ pub enum Action {
     ConfirmResign(i64),
     /// The board of the presser's most urgent game, shown to them alone.
     NextGame,
+    AcceptTakeback(i64),
+    DeclineTakeback(i64),
 }
 
 impl Action {
@@ -352,6 +359,8 @@ impl Action {
             Action::Resign(n) => ("resign", vec![n]),
             Action::ConfirmResign(n) => ("resign-confirm", vec![n]),
             Action::NextGame => ("next", vec![]),
+            Action::AcceptTakeback(n) => ("takeback-accept", vec![n]),
+            Action::DeclineTakeback(n) => ("takeback-decline", vec![n]),
         }
     }
 
@@ -390,6 +399,8 @@ impl Action {
             ("resign", [n]) => Action::Resign(*n),
             ("resign-confirm", [n]) => Action::ConfirmResign(*n),
             ("next", []) => Action::NextGame,
+            ("takeback-accept", [n]) => Action::AcceptTakeback(*n),
+            ("takeback-decline", [n]) => Action::DeclineTakeback(*n),
             _ => return None,
         })
     }
@@ -408,6 +419,8 @@ mod tests {
             Action::Swap(42),
             Action::AcceptDraw(42),
             Action::DeclineDraw(42),
+            Action::AcceptTakeback(42),
+            Action::DeclineTakeback(42),
             Action::Rematch(42),
             Action::Confirm {
                 game: 42,

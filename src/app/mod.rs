@@ -32,6 +32,7 @@ mod seat;
 mod settings;
 mod standings;
 mod suggest;
+mod takeback;
 pub mod text;
 mod views;
 pub mod words;
@@ -362,6 +363,7 @@ impl Service {
             Command::Notify { mode } => self.notices(req, *mode).await,
             Command::Note { game, text } => self.note(req, *game, text.as_deref()).await,
             Command::Analyse(asked) => self.analyse(req, asked).await,
+            Command::Takeback { opponent } => self.ask_takeback(req, opponent.as_deref()).await,
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])
@@ -377,6 +379,8 @@ impl Service {
                 self.swap(req, row).await
             }
             Action::AcceptDraw(id) => self.answer_draw(req, id, true).await,
+            Action::AcceptTakeback(id) => self.answer_takeback(req, id, true).await,
+            Action::DeclineTakeback(id) => self.answer_takeback(req, id, false).await,
             Action::DeclineDraw(id) => self.answer_draw(req, id, false).await,
             Action::Rematch(id) => self.rematch(req, id).await,
             Action::Confirm { game, ply, choice } => {

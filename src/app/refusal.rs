@@ -124,6 +124,21 @@ pub enum Refusal {
     NoVariantReads,
     /// An analysis with no game, position or variant named, and no game of the asker here.
     NothingToAnalyse,
+    /// A takeback asked in a rated game: its number.
+    TakebackRated(i64),
+    /// A takeback asked of Herald at a level that plays for real: the level.
+    TakebackEngine(i64),
+    /// A takeback asked by a player who has not moved (or whose moves are all answered
+    /// twice over).
+    NothingToTakeBack,
+    /// A takeback that would go back past the swap.
+    TakebackPastSwap,
+    /// A takeback asked again in the position one was asked (or declined) in.
+    TakebackAskedHere,
+    /// An answer to a takeback nobody asked for in the game's position.
+    NoTakeback,
+    /// The asker answering their own takeback.
+    OwnTakeback,
 }
 
 impl From<StoreError> for Refusal {

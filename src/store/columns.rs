@@ -161,6 +161,11 @@ words! {
         Abort = "abort",
         Reminder = "reminder",
         Timeout = "timeout",
+        /// A player asks to take back moves; the event's ply is the position asked in.
+        TakebackAsk = "takeback-ask",
+        /// The opponent agreed: the game stands at the event's ply again.
+        Takeback = "takeback",
+        TakebackDecline = "takeback-decline",
     }
 }
 

@@ -1,6 +1,6 @@
 //! Games, their moves and their events.
 
-use super::columns::GameStatus;
+use super::columns::{EventKind, GameStatus};
 use super::rows::{Event, GameChange, Offer, Opening, StoredGame, StoredMove};
 use super::sql::{sql, Row, Unreadable};
 use super::{is_unique_violation, Store, StoreError, Tx};
@@ -278,6 +278,63 @@ impl Store {
             // The result and the ratings it changes land together.
             saved = super::ratings::rate_in(&mut tx, saved).await?;
         }
+        tx.commit().await?;
+        Ok(saved)
+    }
+
+    /// Takes `current` back to `ply` plies (fewer than it stands at), by the agreement of
+    /// `by`: the moves after it are deleted, the game row stands as `change` says (the
+    /// position and clock at `ply`), and a [`EventKind::Takeback`] event records it, in one
+    /// transaction. A game changed meanwhile is a [`StoreError::Conflict`], changing nothing.
+    pub async fn take_back(
+        &self,
+        current: &StoredGame,
+        ply: i64,
+        change: &GameChange,
+        by: &str,
+    ) -> Result<StoredGame, StoreError> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.begin().await?;
+        let last: Option<StoredMove> = tx
+            .one(
+                sql("SELECT * FROM moves WHERE game_id = $1 AND ply = $2")
+                    .bind(current.id)
+                    .bind(ply),
+            )
+            .await?;
+        let update = sql(
+            "UPDATE games SET fen = $1, ply = $2, draw_offer = NULL, deadline = $3, reminded = $4, \
+             last_coordinate = $5, last_san = $6, last_player = $7, version = version + 1, \
+             updated_at = $8 WHERE id = $9 AND version = $10 AND ply > $2 RETURNING *",
+        )
+        .bind(&change.fen)
+        .bind(ply)
+        .bind(change.deadline)
+        .bind(change.reminded)
+        .bind(last.as_ref().map(|m| &m.coordinate))
+        .bind(last.as_ref().map(|m| &m.san))
+        .bind(last.as_ref().map(|m| &m.player))
+        .bind(change.at)
+        .bind(current.id)
+        .bind(current.version);
+        let Some(saved) = tx.one::<StoredGame>(update).await? else {
+            return Err(StoreError::Conflict);
+        };
+        tx.run(
+            sql("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
+                .bind(current.id)
+                .bind(ply),
+        )
+        .await?;
+        tx.run(
+            sql("INSERT INTO events (game_id, kind, player, ply, at) VALUES ($1, $2, $3, $4, $5)")
+                .bind(current.id)
+                .bind(EventKind::Takeback)
+                .bind(by)
+                .bind(ply)
+                .bind(change.at),
+        )
+        .await?;
         tx.commit().await?;
         Ok(saved)
     }

@@ -523,6 +523,11 @@ async fn an_analysis_in_a_terminal_tries_a_line_and_plays_nothing() {
     for line in lines {
         assert!(out.contains(line), "{line}\n{out}");
     }
-    let images = std::fs::read_dir(dir.path().join("images")).unwrap().count();
-    assert!(images >= 4, "the start, two analyses and the move: {images}");
+    let images = std::fs::read_dir(dir.path().join("images"))
+        .unwrap()
+        .count();
+    assert!(
+        images >= 4,
+        "the start, two analyses and the move: {images}"
+    );
 }

@@ -18,3 +18,4 @@ mod review;
 mod service;
 mod shared;
 mod sparring;
+mod takeback;

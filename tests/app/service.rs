@@ -146,7 +146,7 @@ impl Table {
         self.started(variant, 3, options).await
     }
 
-    async fn started(&self, variant: VariantId, days: i64, options: GameOptions) -> i64 {
+    pub(crate) async fn started(&self, variant: VariantId, days: i64, options: GameOptions) -> i64 {
         let terms = Terms {
             variant,
             color: ColorChoice::White,

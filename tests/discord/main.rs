@@ -197,6 +197,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "rules",
                 "settings",
                 "swap",
+                "takeback",
                 "withdraw"
             ]
         );

@@ -99,7 +99,7 @@ macro_rules! game_command {
     };
 }
 
-pub(super) static COMMANDS: [Spec; 21] = [
+pub(super) static COMMANDS: [Spec; 22] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -170,6 +170,11 @@ pub(super) static COMMANDS: [Spec; 21] = [
         "draw",
         "Offer a draw, or accept your opponent's offer",
         Draw
+    ),
+    game_command!(
+        "takeback",
+        "Ask your opponent to take back your last move (casual games)",
+        Takeback
     ),
     game_command!(
         "abort",

@@ -228,6 +228,39 @@ pub fn draw_agreed(by: &str, offerer: &str, game: i64) -> Text {
     ]
 }
 
+/// "@alice asks @bob to take back her move **Nf3** (the moves **Nf3 Nc6**)."
+pub fn takeback_asked(by: &str, to: &str, taken: &[String]) -> Text {
+    let what = match taken {
+        [one] => format!("their last move, **{one}**"),
+        _ => format!("their last move and the reply, **{}**", taken.join(" ")),
+    };
+    text![
+        user(by),
+        " asks ",
+        user(to),
+        format!(" to take back {what}. Accept or decline below.")
+    ]
+}
+
+/// "@bob agrees: **Nf3 Nc6** taken back." (then whose move it is).
+pub fn takeback_done(by: &str, taken: &[String]) -> Text {
+    let moves = match taken {
+        [one] => format!("**{one}** is taken back"),
+        _ => format!("**{}** are taken back", taken.join(" ")),
+    };
+    text![
+        user(by),
+        format!(" agrees to the takeback: {moves}, and the clock starts again.")
+    ]
+}
+
+pub fn takeback_declined(by: &str) -> Text {
+    text![
+        user(by),
+        " declines the takeback. The game goes on as played."
+    ]
+}
+
 pub fn draw_declined(by: &str) -> Text {
     text![user(by), " declines the draw. The game goes on."]
 }

@@ -1,0 +1,167 @@
+//! Takebacks by consent: a player asks to take back their last move (with the reply to it,
+//! when their opponent has answered), the opponent accepts or declines, and on acceptance the
+//! game stands where it stood, the clock given back to the side to move.
+
+use super::{words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service, DAY};
+use crate::store::{Event, EventKind, GameChange, GameStatus, StoredGame, StoredMove};
+
+/// The deepest level of Herald that grants a takeback: above it, Herald plays for real.
+const ENGINE_TAKEBACK_LEVELS: i64 = 3;
+
+/// The request open in the position `row` stands in, if any: its asker. A request is for
+/// one position: it lapses when anyone moves, and one declined is not asked again there.
+/// `Err` when one was asked in this position and declined.
+fn asked_here(row: &StoredGame, events: &[Event]) -> Result<Option<String>, ()> {
+    // Events since the game last came back to an earlier position: the ply only grows in
+    // them, so an event at today's ply belongs to today's position.
+    let since = events
+        .iter()
+        .rposition(|e| e.kind == EventKind::Takeback)
+        .map_or(0, |i| i + 1);
+    let mut open = None;
+    for e in events[since..].iter().filter(|e| e.ply == row.ply) {
+        match e.kind {
+            EventKind::TakebackAsk => open = e.player.clone(),
+            EventKind::TakebackDecline => return Err(()),
+            _ => {}
+        }
+    }
+    Ok(open)
+}
+
+impl Service {
+    /// How many plies `user`'s takeback takes back in `row`: their last move, and the reply
+    /// to it when the opponent has answered.
+    fn takeback_plies(
+        &self,
+        row: &StoredGame,
+        moves: &[StoredMove],
+        user: &str,
+    ) -> Result<i64, Refusal> {
+        if row.status != GameStatus::Active {
+            return Err(Refusal::Over);
+        }
+        if row.rated {
+            return Err(Refusal::TakebackRated(row.id));
+        }
+        if let Some(level) = row.engine_level.filter(|l| *l > ENGINE_TAKEBACK_LEVELS) {
+            return Err(Refusal::TakebackEngine(level));
+        }
+        let mover = |back: usize| {
+            moves
+                .len()
+                .checked_sub(back)
+                .map(|i| moves[i].player.as_str())
+        };
+        let plies = match (mover(1), mover(2)) {
+            (Some(p), _) if p == user => 1,
+            (_, Some(p)) if p == user => 2,
+            _ => return Err(Refusal::NothingToTakeBack),
+        };
+        if row.swapped && row.ply - plies < 2 {
+            return Err(Refusal::TakebackPastSwap);
+        }
+        Ok(plies)
+    }
+
+    /// `/takeback`: asks the opponent to take back the asker's last move.
+    pub(super) async fn ask_takeback(&self, req: &Request, opponent: Option<&str>) -> Handled {
+        let row = self.find(req, opponent).await?;
+        let moves = self.store.moves(row.id).await?;
+        let plies = self.takeback_plies(&row, &moves, &req.user)?;
+        let events = self.store.events(row.id).await?;
+        match asked_here(&row, &events) {
+            Ok(None) => {}
+            Ok(Some(_)) | Err(()) => return Err(Refusal::TakebackAskedHere),
+        }
+        let taken: Vec<String> = moves
+            .iter()
+            .rev()
+            .take(plies as usize)
+            .rev()
+            .map(|m| m.san.clone())
+            .collect();
+        let other = row.opponent_of(&req.user).to_string();
+        if self.is_engine(&other) {
+            // Herald, at the levels that grant it, agrees at once.
+            return self.take_back(&row, plies, &other).await;
+        }
+        let saved = self
+            .change_with_event(&row, EventKind::TakebackAsk, Some(&req.user), |_, _| {})
+            .await?;
+        Ok(vec![Reply::new(
+            &row.channel,
+            words::takeback_asked(&req.user, &other, &taken),
+        )
+        .turn(&saved, &[&other])
+        .with_buttons(vec![
+            Button::new(
+                "Accept takeback",
+                Action::AcceptTakeback(saved.id),
+                ButtonStyle::Primary,
+            ),
+            Button::new(
+                "Decline takeback",
+                Action::DeclineTakeback(saved.id),
+                ButtonStyle::Secondary,
+            ),
+        ])])
+    }
+
+    /// The opponent's answer to the takeback asked in game `id`.
+    pub(super) async fn answer_takeback(&self, req: &Request, id: i64, accept: bool) -> Handled {
+        let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+        if !row.has_player(&req.user) {
+            return Err(Refusal::NotInGame(id));
+        }
+        if row.status != GameStatus::Active {
+            return Err(Refusal::Over);
+        }
+        let events = self.store.events(row.id).await?;
+        let asker = match asked_here(&row, &events) {
+            Ok(Some(asker)) => asker,
+            _ => return Err(Refusal::NoTakeback),
+        };
+        if asker == req.user {
+            return Err(Refusal::OwnTakeback);
+        }
+        if !accept {
+            self.change_with_event(&row, EventKind::TakebackDecline, Some(&req.user), |_, _| {})
+                .await?;
+            return Ok(vec![Reply::new(
+                &row.channel,
+                words::takeback_declined(&req.user),
+            )
+            .turn(&row, &[&asker])]);
+        }
+        let moves = self.store.moves(row.id).await?;
+        let plies = self.takeback_plies(&row, &moves, &asker)?;
+        self.take_back(&row, plies, &req.user).await
+    }
+
+    /// Takes `plies` back in `row` by `by`'s agreement, and posts the board as it stands again.
+    async fn take_back(&self, row: &StoredGame, plies: i64, by: &str) -> Handled {
+        let moves = self.store.moves(row.id).await?;
+        let keep = moves.len().saturating_sub(plies as usize);
+        let taken: Vec<String> = moves[keep..].iter().map(|m| m.san.clone()).collect();
+        let game =
+            super::seat::replay(row, &moves[..keep], None).map_err(|_| Refusal::Damaged(row.id))?;
+        let now = self.now();
+        let mut change = GameChange::of(row, now);
+        change.fen = game.position_text();
+        change.deadline = Some(now + row.days * DAY);
+        change.reminded = false;
+        let saved = self.store.take_back(row, keep as i64, &change, by).await?;
+        self.remember(&saved, &*game);
+        tracing::info!(game = saved.id, ply = saved.ply, "takeback");
+        let turn = game.turn();
+        let mut text = words::takeback_done(by, &taken);
+        let swap = game.swap_available() && !saved.swapped;
+        text.push(words::next_to_move(&saved, turn, game.in_check(), swap));
+        let mut reply = Reply::new(&row.channel, text)
+            .turn(&saved, &[saved.player(turn)])
+            .with_buttons(super::card_buttons(saved.id, None));
+        reply.image = self.image(&saved, &*game, None, turn).await;
+        Ok(vec![reply])
+    }
+}
