@@ -30,8 +30,6 @@ pub(super) fn line_words(line: &str) -> impl Iterator<Item = &str> {
 pub(super) struct Board {
     pub game: Box<dyn AnyGame>,
     pub start: AnalysisStart,
-    /// The game it comes from, when that game is still being played.
-    pub live: Option<i64>,
     /// The stored game it comes from, for the board's labels and side.
     pub row: Option<crate::store::StoredGame>,
 }
@@ -64,7 +62,6 @@ impl Service {
             return Ok(Board {
                 game,
                 start: AnalysisStart::Position,
-                live: None,
                 row: None,
             });
         }
@@ -86,7 +83,6 @@ impl Service {
                 return Ok(Board {
                     game,
                     start: AnalysisStart::Start,
-                    live: None,
                     row: None,
                 });
             }
@@ -99,7 +95,6 @@ impl Service {
         Ok(Board {
             game,
             start: AnalysisStart::Game(row.id),
-            live: (row.status == GameStatus::Active).then_some(row.id),
             row: Some(row),
         })
     }
@@ -121,11 +116,12 @@ impl Service {
         let Board {
             mut game,
             start,
-            live,
             row,
         } = self.analysis_board(req, asked).await?;
-        if let (true, Some(n)) = (asked.engine, live) {
-            return Err(Refusal::EngineDuringGame(n));
+        // The engine is help a game still being played must do without.
+        let live = row.as_ref().filter(|r| r.status == GameStatus::Active);
+        if let (true, Some(live)) = (asked.engine, live) {
+            return Err(Refusal::EngineDuringGame(live.id));
         }
         let sans = Self::play_line(&mut *game, asked.moves.as_deref().unwrap_or(""))?;
         let numbers = game.move_numbers();

@@ -29,69 +29,63 @@ fn asked_here(row: &StoredGame, events: &[Event]) -> Result<Option<String>, ()> 
     Ok(open)
 }
 
-impl Service {
-    /// How many plies `user`'s takeback takes back in `row`: their last move, and the reply
-    /// to it when the opponent has answered.
-    fn takeback_plies(
-        &self,
-        row: &StoredGame,
-        moves: &[StoredMove],
-        user: &str,
-    ) -> Result<i64, Refusal> {
-        if row.status != GameStatus::Active {
-            return Err(Refusal::Over);
-        }
-        if row.rated {
-            return Err(Refusal::TakebackRated(row.id));
-        }
-        if let Some(level) = row.engine_level.filter(|l| *l > ENGINE_TAKEBACK_LEVELS) {
-            return Err(Refusal::TakebackEngine(level));
-        }
-        let mover = |back: usize| {
-            moves
-                .len()
-                .checked_sub(back)
-                .map(|i| moves[i].player.as_str())
-        };
-        let plies = match (mover(1), mover(2)) {
-            (Some(p), _) if p == user => 1,
-            (_, Some(p)) if p == user => 2,
-            _ => return Err(Refusal::NothingToTakeBack),
-        };
-        if row.swapped && row.ply - plies < 2 {
-            return Err(Refusal::TakebackPastSwap);
-        }
-        Ok(plies)
-    }
+/// The SANs of the last `plies` moves: what a takeback takes back.
+fn taken(moves: &[StoredMove], plies: usize) -> Vec<String> {
+    let from = moves.len().saturating_sub(plies);
+    moves[from..].iter().map(|m| m.san.clone()).collect()
+}
 
+/// How many plies `user`'s takeback takes back in `row`: their last move, and the reply to
+/// it when the opponent has answered.
+fn takeback_plies(row: &StoredGame, moves: &[StoredMove], user: &str) -> Result<usize, Refusal> {
+    if row.status != GameStatus::Active {
+        return Err(Refusal::Over);
+    }
+    if row.rated {
+        return Err(Refusal::TakebackRated(row.id));
+    }
+    if let Some(level) = row.engine_level.filter(|l| *l > ENGINE_TAKEBACK_LEVELS) {
+        return Err(Refusal::TakebackEngine(level));
+    }
+    let mover = |back: usize| {
+        moves
+            .len()
+            .checked_sub(back)
+            .map(|i| moves[i].player.as_str())
+    };
+    let plies = match (mover(1), mover(2)) {
+        (Some(p), _) if p == user => 1,
+        (_, Some(p)) if p == user => 2,
+        _ => return Err(Refusal::NothingToTakeBack),
+    };
+    if row.swapped && moves.len() - plies < 2 {
+        return Err(Refusal::TakebackPastSwap);
+    }
+    Ok(plies)
+}
+
+impl Service {
     /// `/takeback`: asks the opponent to take back the asker's last move.
     pub(super) async fn ask_takeback(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
         let moves = self.store.moves(row.id).await?;
-        let plies = self.takeback_plies(&row, &moves, &req.user)?;
+        let plies = takeback_plies(&row, &moves, &req.user)?;
         let events = self.store.events(row.id).await?;
         match asked_here(&row, &events) {
             Ok(None) => {}
             Ok(Some(_)) | Err(()) => return Err(Refusal::TakebackAskedHere),
         }
-        let taken: Vec<String> = moves
-            .iter()
-            .rev()
-            .take(plies as usize)
-            .rev()
-            .map(|m| m.san.clone())
-            .collect();
         let other = row.opponent_of(&req.user).to_string();
         if self.is_engine(&other) {
             // Herald, at the levels that grant it, agrees at once.
-            return self.take_back(&row, plies, &other).await;
+            return self.take_back(&row, &moves, plies, &other).await;
         }
         let saved = self
             .change_with_event(&row, EventKind::TakebackAsk, Some(&req.user), |_, _| {})
             .await?;
         Ok(vec![Reply::new(
             &row.channel,
-            words::takeback_asked(&req.user, &other, &taken),
+            words::takeback_asked(&req.user, &other, &taken(&moves, plies)),
         )
         .turn(&saved, &[&other])
         .with_buttons(vec![
@@ -135,15 +129,20 @@ impl Service {
             .turn(&row, &[&asker])]);
         }
         let moves = self.store.moves(row.id).await?;
-        let plies = self.takeback_plies(&row, &moves, &asker)?;
-        self.take_back(&row, plies, &req.user).await
+        let plies = takeback_plies(&row, &moves, &asker)?;
+        self.take_back(&row, &moves, plies, &req.user).await
     }
 
-    /// Takes `plies` back in `row` by `by`'s agreement, and posts the board as it stands again.
-    async fn take_back(&self, row: &StoredGame, plies: i64, by: &str) -> Handled {
-        let moves = self.store.moves(row.id).await?;
-        let keep = moves.len().saturating_sub(plies as usize);
-        let taken: Vec<String> = moves[keep..].iter().map(|m| m.san.clone()).collect();
+    /// Takes the last `plies` of `moves` back in `row` by `by`'s agreement, and posts the
+    /// board as it stands again.
+    async fn take_back(
+        &self,
+        row: &StoredGame,
+        moves: &[StoredMove],
+        plies: usize,
+        by: &str,
+    ) -> Handled {
+        let keep = moves.len() - plies;
         let game =
             super::seat::replay(row, &moves[..keep], None).map_err(|_| Refusal::Damaged(row.id))?;
         let now = self.now();
@@ -155,7 +154,7 @@ impl Service {
         self.remember(&saved, &*game);
         tracing::info!(game = saved.id, ply = saved.ply, "takeback");
         let turn = game.turn();
-        let mut text = words::takeback_done(by, &taken);
+        let mut text = words::takeback_done(by, &taken(moves, plies));
         let swap = game.swap_available() && !saved.swapped;
         text.push(words::next_to_move(&saved, turn, game.in_check(), swap));
         let mut reply = Reply::new(&row.channel, text)
