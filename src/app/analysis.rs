@@ -100,16 +100,19 @@ impl Service {
     }
 
     /// Plays the line on the board; a move it cannot play is named by its place in the line.
-    fn play_line(game: &mut dyn AnyGame, line: &str) -> Result<Vec<String>, Refusal> {
-        let mut sans = Vec::new();
+    pub(super) fn play_line(
+        game: &mut dyn AnyGame,
+        line: &str,
+    ) -> Result<Vec<crate::rules::MoveInfo>, Refusal> {
+        let mut played = Vec::new();
         for (i, word) in line_words(line).enumerate() {
             let info = game.play(word).map_err(|error| Refusal::LineMove {
                 number: i + 1,
                 error,
             })?;
-            sans.push(info.san);
+            played.push(info);
         }
-        Ok(sans)
+        Ok(played)
     }
 
     pub(super) async fn analyse(&self, req: &Request, asked: &Analysis) -> Handled {
@@ -123,7 +126,10 @@ impl Service {
         if let (true, Some(live)) = (asked.engine, live) {
             return Err(Refusal::EngineDuringGame(live.id));
         }
-        let sans = Self::play_line(&mut *game, asked.moves.as_deref().unwrap_or(""))?;
+        let sans: Vec<String> = Self::play_line(&mut *game, asked.moves.as_deref().unwrap_or(""))?
+            .into_iter()
+            .map(|m| m.san)
+            .collect();
         let numbers = game.move_numbers();
         let line = words::line_text(&numbers[numbers.len() - sans.len()..], &sans);
         let variant = game.variant();

@@ -2,7 +2,7 @@
 
 use super::seat::replay;
 use super::Service;
-use crate::store::{GameStatus, StoreError, StoredGame};
+use crate::store::{GameStatus, StoreError, StoredGame, StoredLine};
 
 impl Service {
     /// Replays every stored game from its start position and compares each move's SAN and
@@ -68,6 +68,12 @@ impl Service {
                 problems.push(format!("game #{id}: its review at depth {depth} {why}"));
             }
         }
+        for (id, player, line) in self.store.all_lines().await? {
+            let game = games.iter().find(|g| g.id == id);
+            if let Some(why) = line_problem(game, &player, &line) {
+                problems.push(format!("game #{id}: a conditional line of {player} {why}"));
+            }
+        }
         for (id, count) in self.store.moves_without_game().await? {
             problems.push(format!(
                 "game #{id}: {count} move{} stored for a game that does not exist",
@@ -121,4 +127,28 @@ fn status_problems(row: &StoredGame) -> Vec<String> {
         }
     }
     found
+}
+
+/// What is wrong with a stored conditional line, if anything: lines belong to a player of a
+/// game in play (the game's end drops them), and start no later than the game stands.
+fn line_problem(game: Option<&StoredGame>, player: &str, line: &StoredLine) -> Option<String> {
+    let Some(game) = game else {
+        return Some("is kept for a game that does not exist".into());
+    };
+    if !game.has_player(player) {
+        return Some("is kept by someone who does not play the game".into());
+    }
+    if game.status != GameStatus::Active {
+        return Some("outlived the game's end".into());
+    }
+    if line.ply > game.ply {
+        return Some(format!(
+            "starts at ply {}, after the game's ply {}",
+            line.ply, game.ply
+        ));
+    }
+    if line.coordinates().len() < 2 {
+        return Some("has fewer than two moves".into());
+    }
+    None
 }

@@ -273,6 +273,13 @@ pub enum Command {
     Takeback {
         opponent: Option<String>,
     },
+    /// The asker's conditional lines in a game: one kept (`moves`), all dropped (`clear`),
+    /// or, with neither, listed.
+    Conditional {
+        opponent: Option<String>,
+        moves: Option<String>,
+        clear: bool,
+    },
     Press(Action),
 }
 
@@ -302,6 +309,7 @@ impl Command {
             Command::Note { .. } => "note",
             Command::Analyse(_) => "analyse",
             Command::Takeback { .. } => "takeback",
+            Command::Conditional { .. } => "conditional",
             Command::Press(_) => "button",
         }
     }

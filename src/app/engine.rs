@@ -112,30 +112,10 @@ impl Service {
         self.answer_draw(&as_player(row, herald), row.id, accept)
             .await
     }
-
-    /// The scheduler's part: every engine game waiting for Herald's move (after a restart
-    /// that came between a player's move and Herald's answer) gets it.
-    pub(super) async fn engine_catch_up(
-        &self,
-        replies: &mut Vec<super::Reply>,
-    ) -> Result<(), Refusal> {
-        for row in self.store.active_engine_games().await? {
-            if self.known_damaged(&row) {
-                continue;
-            }
-            match self.engine_turn(&row).await {
-                Ok(answer) => replies.extend(answer),
-                // Moved meanwhile, by the player's request or by another Herald process.
-                Err(Refusal::Conflict) => {}
-                Err(other) => self.skip(&row, &other),
-            }
-        }
-        Ok(())
-    }
 }
 
 /// A request by `user` in the game's channel, as Herald makes its own moves and answers.
-fn as_player(row: &StoredGame, user: &str) -> Request {
+pub(super) fn as_player(row: &StoredGame, user: &str) -> Request {
     Request {
         user: user.to_string(),
         guild: row.guild.clone(),

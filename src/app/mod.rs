@@ -16,6 +16,7 @@ mod challenge;
 mod check;
 pub mod clock;
 mod command;
+mod conditional;
 mod engine;
 mod finish;
 mod notes;
@@ -364,6 +365,14 @@ impl Service {
             Command::Note { game, text } => self.note(req, *game, text.as_deref()).await,
             Command::Analyse(asked) => self.analyse(req, asked).await,
             Command::Takeback { opponent } => self.ask_takeback(req, opponent.as_deref()).await,
+            Command::Conditional {
+                opponent,
+                moves,
+                clear,
+            } => {
+                self.conditional(req, opponent.as_deref(), moves.as_deref(), *clear)
+                    .await
+            }
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])

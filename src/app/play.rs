@@ -18,6 +18,18 @@ impl Service {
         text: &str,
         confirm: bool,
     ) -> Handled {
+        self.play_as(req, row, text, confirm, false).await
+    }
+
+    /// [`Service::play`], saying whether the move is one of the player's conditional lines.
+    pub(super) async fn play_as(
+        &self,
+        req: &Request,
+        row: StoredGame,
+        text: &str,
+        confirm: bool,
+        conditional: bool,
+    ) -> Handled {
         if !row.has_player(&req.user) {
             return Err(Refusal::NotAPlayer);
         }
@@ -63,6 +75,7 @@ impl Service {
         let turn = game.turn();
         let mut text = match (self.is_engine(&req.user), saved.engine_level) {
             (true, Some(level)) => words::engine_played(level, &info),
+            _ if conditional => words::conditional_played(&req.user, &info),
             _ => words::played(&req.user, &info),
         };
         let mut reply = match outcome {
@@ -95,10 +108,16 @@ impl Service {
         if outcome.is_some() {
             reply = self.with_ratings(reply, &saved).await;
         }
-        // Against Herald, its answer follows at once, with the board after both moves.
+        // Against Herald, its answer follows at once, with the board after both moves; so
+        // does the reply a conditional line of the opponent keeps. The move stands whatever
+        // happens to the answer (the scheduler tries a line's reply again).
         let answer = match self.is_engine(&req.user) {
             true => Vec::new(),
-            false => self.engine_turn(&saved).await?,
+            false if saved.engine_level.is_some() => self.engine_turn(&saved).await?,
+            false => self.conditional_turn(&saved).await.unwrap_or_else(|refusal| {
+                tracing::warn!(game = saved.id, reason = %refusal.text(), "a conditional reply waits");
+                Vec::new()
+            }),
         };
         if answer.is_empty() {
             reply.image = self.image(&saved, &*game, None, turn).await;

@@ -139,6 +139,18 @@ pub enum Refusal {
     NoTakeback,
     /// The asker answering their own takeback.
     OwnTakeback,
+    /// A conditional line kept when it is the keeper's move: the game's number.
+    LineOnYourMove(i64),
+    /// A conditional line in a game against Herald, which answers at once.
+    LineAgainstEngine,
+    /// A conditional line of fewer than two moves.
+    LineTooShort,
+    /// A conditional line of more moves than a line holds: how many it had.
+    LineTooLong(usize),
+    /// A conditional line answering differently from one kept: that line, as it stands.
+    LineConflict(String),
+    /// A conditional line beyond the lines a game holds for a player.
+    TooManyLines,
 }
 
 impl From<StoreError> for Refusal {

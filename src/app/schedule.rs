@@ -13,10 +13,10 @@ impl Service {
         if let Err(refusal) = self.expire_challenges(&mut replies).await {
             tracing::warn!(reason = %refusal.text(), "scheduler: could not expire challenges");
         }
-        // Herald answers first any move it missed (a restart in between): it never runs out
-        // of time.
-        if let Err(refusal) = self.engine_catch_up(&mut replies).await {
-            tracing::warn!(reason = %refusal.text(), "scheduler: could not look for Herald's moves");
+        // First the answers a restart kept back (Herald's moves, conditional replies): no
+        // clock runs out on them.
+        if let Err(refusal) = self.catch_up(&mut replies).await {
+            tracing::warn!(reason = %refusal.text(), "scheduler: could not look for answers due");
         }
         if let Err(refusal) = self.end_late_games(&mut replies).await {
             tracing::warn!(reason = %refusal.text(), "scheduler: could not look for games out of time");
@@ -25,6 +25,29 @@ impl Service {
             tracing::warn!(reason = %refusal.text(), "scheduler: could not look for reminders");
         }
         self.deliver(replies).await
+    }
+
+    /// Every answer due that a restart came between a move and: Herald's move in an engine
+    /// game, the reply a conditional line keeps in another.
+    async fn catch_up(&self, replies: &mut Vec<Reply>) -> Result<(), Refusal> {
+        let mut due = self.store.active_engine_games().await?;
+        due.extend(self.store.games_with_replies_due().await?);
+        for row in due {
+            if self.known_damaged(&row) {
+                continue;
+            }
+            let answer = match row.engine_level {
+                Some(_) => self.engine_turn(&row).await,
+                None => self.conditional_turn(&row).await,
+            };
+            match answer {
+                Ok(answer) => replies.extend(answer),
+                // Moved meanwhile, by the player's request or by another Herald process.
+                Err(Refusal::Conflict) => {}
+                Err(other) => self.skip(&row, &other),
+            }
+        }
+        Ok(())
     }
 
     /// Logs a game the scheduler could not act on, and goes on with the others. A game that

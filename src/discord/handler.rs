@@ -223,22 +223,31 @@ impl Handler {
         let mut response = CreateAutocompleteResponse::new();
         if let Some((option, typed)) = commands::typed(cmd) {
             let user = cmd.user.id.to_string();
+            // Who asks, and where: what a line's suggestions start from.
+            let request = Request {
+                user: user.clone(),
+                guild: cmd.guild_id.map(|g| g.to_string()),
+                channel: cmd.channel_id.to_string(),
+                manager: false,
+                threads: Default::default(),
+                command: Command::Games,
+            };
             if cmd.data.name == "move" && option == "game" {
                 for g in self.service.game_choices(&user).await {
                     response = response.add_int_choice(clip(&g.label, 100), g.game);
                 }
             }
             if cmd.data.name == "analyse" && option == "moves" {
-                let request = Request {
-                    user: user.clone(),
-                    guild: cmd.guild_id.map(|g| g.to_string()),
-                    channel: cmd.channel_id.to_string(),
-                    manager: false,
-                    threads: Default::default(),
-                    command: Command::Games,
-                };
                 let asked = commands::analysis(&cmd.data.options);
                 let choices = self.service.suggest_line(&request, &asked, &typed).await;
+                response = add_choices(response, choices);
+            }
+            if cmd.data.name == "conditional" && option == "moves" {
+                let opponent = commands::user(&cmd.data.options, "opponent");
+                let choices = self
+                    .service
+                    .suggest_conditional(&request, opponent.as_deref(), &typed)
+                    .await;
                 response = add_choices(response, choices);
             }
             if cmd.data.name == "move" && option == "move" {

@@ -187,6 +187,17 @@ const TABLES: &[Table] = &[
             ("updated_at", Int),
         ],
     ),
+    (
+        "conditional_lines",
+        "game_id, player, ply, moves",
+        &[
+            ("game_id", Int),
+            ("player", Text),
+            ("ply", Int),
+            ("moves", Text),
+            ("created_at", Int),
+        ],
+    ),
 ];
 
 /// The tables whose key is a number the database hands out.

@@ -9,6 +9,7 @@ mod challenges;
 mod columns;
 mod copy;
 mod games;
+mod lines;
 mod notes;
 mod notices;
 mod ratings;
@@ -24,6 +25,7 @@ pub use columns::{
     StoredOptions,
 };
 pub use copy::Copied;
+pub use lines::StoredLine;
 pub use notices::Notices;
 pub use rows::{Event, GameChange, Offer, Opening, Played, StoredGame, StoredMove};
 pub use settings::Settings;

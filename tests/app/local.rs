@@ -531,3 +531,29 @@ async fn an_analysis_in_a_terminal_tries_a_line_and_plays_nothing() {
         "the start, two analyses and the move: {images}"
     );
 }
+
+#[tokio::test]
+async fn a_conditional_line_in_a_terminal_answers_for_its_keeper() {
+    let (out, _dir) = session(
+        "alice: /challenge opponent:bob variant:chess color:white\n\
+         bob: press Accept\n\
+         alice: /move move:e4\n\
+         alice: /conditional moves:\"e5 Nf3 Nc6 Bb5\"\n\
+         alice: /conditional moves:\"e5 Qh5\"\n\
+         bob: /move move:e5\n\
+         alice: /conditional\n\
+         alice: /conditional clear:true\n",
+    )
+    .await;
+    let lines = [
+        "-> @alice: Kept. Your conditional lines in game #1, which only you see:\n- 1... e5 2. Nf3 Nc6 3. Bb5",
+        "-> @alice: That line replies differently from one you keep: 1... e5 2. Nf3 Nc6 3. Bb5.",
+        "@alice played **Nf3** (a conditional move): Knight g1 to f3. @bob, your move",
+        "-> @alice: Your conditional lines in game #1, which only you see:\n- 2... Nc6 3. Bb5",
+        "-> @alice: Your conditional line in game #1 is dropped.",
+    ];
+    for line in lines {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    assert!(!out.contains("-> @bob: Kept"), "{out}");
+}

@@ -7,6 +7,7 @@ mod support;
 
 mod analysis;
 mod cli;
+mod conditional;
 mod correspondence;
 mod local;
 mod players;

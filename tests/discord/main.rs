@@ -182,6 +182,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "analyse",
                 "board",
                 "challenge",
+                "conditional",
                 "decline",
                 "draw",
                 "games",

@@ -4,6 +4,7 @@
 //! table and reads interactions through it; `herald local` reads its lines through it. So the
 //! two adapters have the same commands, the same spellings and the same refusals.
 
+mod settings;
 mod table;
 
 use super::Command;

@@ -1,8 +1,9 @@
 //! The commands themselves: each one's options, and how they are read.
 
+use super::settings::{read_settings, settings_options};
 use super::{Given, Kind, Opt, Spec, Value};
 use crate::app::words::days_text;
-use crate::app::{Analysis, Command, Days, Level, SettingsChange, Terms};
+use crate::app::{Analysis, Command, Days, Level, Terms};
 use crate::rules::{GameOptions, VariantId};
 
 /// AGEIOU's game options, in [`GameOptions::RANGES`]' order: the option's name and what it
@@ -59,7 +60,7 @@ fn which_challenge(who: &'static str, what: &'static str) -> Vec<Opt> {
 }
 
 /// The `variant` option of the commands that look at one variant.
-fn variant_option(what: &str) -> Opt {
+pub(super) fn variant_option(what: &str) -> Opt {
     let mut variant = Opt::new(Kind::Text, "variant", what);
     for v in VariantId::ALL {
         let label = format!("{} — {}", v.title(), v.summary());
@@ -68,7 +69,7 @@ fn variant_option(what: &str) -> Opt {
     variant
 }
 
-fn days_option(what: &str) -> Opt {
+pub(super) fn days_option(what: &str) -> Opt {
     let mut days = Opt::new(Kind::Integer, "days", what);
     for d in Days::CHOICES {
         days = days.choice(days_text(d), Value::Integer(d));
@@ -99,7 +100,7 @@ macro_rules! game_command {
     };
 }
 
-pub(super) static COMMANDS: [Spec; 22] = [
+pub(super) static COMMANDS: [Spec; 23] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -176,6 +177,28 @@ pub(super) static COMMANDS: [Spec; 22] = [
         "Ask your opponent to take back your last move (casual games)",
         Takeback
     ),
+    Spec {
+        name: "conditional",
+        description: "After your move, keep replies Herald plays for you if your opponent answers as you foresee",
+        guild_only: true,
+        options: || {
+            let moves = Opt::new(
+                Kind::Text,
+                "moves",
+                "Your opponent's move, your reply, and so on, e.g. Nc6 Bb5 a6 Ba4 (type to see legal ones)",
+            )
+            .autocomplete();
+            let clear = Opt::new(Kind::Boolean, "clear", "Drop all your lines in the game");
+            [vec![moves, clear], game_opponent()].concat()
+        },
+        read: |o| {
+            Ok(Command::Conditional {
+                opponent: o.opponent(),
+                moves: o.text("moves").filter(|m| !m.trim().is_empty()),
+                clear: o.flag("clear"),
+            })
+        },
+    },
     game_command!(
         "abort",
         "Abort a game before both players have moved",
@@ -456,60 +479,6 @@ fn read_challenge(o: &Given) -> Result<Command, String> {
             )?
         },
     })
-}
-
-fn settings_options() -> Vec<Opt> {
-    let flag = |name, what| Opt::new(Kind::Boolean, name, what);
-    vec![
-        days_option("Days per move for challenges that name none"),
-        Opt::new(
-            Kind::Channel,
-            "open_channel",
-            "Where open challenges are posted",
-        ),
-        flag(
-            "open_here",
-            "Post open challenges where they are made (the default)",
-        ),
-        variant_option("The variant whose open challenges ping `role`"),
-        Opt::new(
-            Kind::Role,
-            "role",
-            "The role an open challenge of `variant` pings",
-        ),
-        flag("no_role", "Open challenges of `variant` ping no role"),
-        flag(
-            "threads",
-            "Whether each game gets its own thread (default: yes)",
-        ),
-    ]
-}
-
-fn read_settings(o: &Given) -> Result<Command, String> {
-    let open_channel = match (o.channel("open_channel"), o.flag("open_here")) {
-        (Some(_), true) => return Err("Choose open_channel or open_here, not both.".into()),
-        (Some(c), false) => Some(Some(c)),
-        (None, true) => Some(None),
-        (None, false) => None,
-    };
-    let variant: Option<VariantId> = o.text("variant").map(|v| v.parse()).transpose()?;
-    let role = match (variant, o.role("role"), o.flag("no_role")) {
-        (_, Some(_), true) => return Err("Choose role or no_role, not both.".into()),
-        (None, Some(_), _) | (None, _, true) => {
-            return Err("Name the variant whose open challenges ping the role.".into())
-        }
-        (Some(_), None, false) => {
-            return Err("With variant, give the role its open challenges ping (or no_role).".into())
-        }
-        (Some(v), role, _) => Some((v, role)),
-        (None, None, false) => None,
-    };
-    Ok(Command::Settings(SettingsChange {
-        days: o.integer("days").map(Days::new).transpose()?,
-        open_channel,
-        role,
-        threads: o.boolean("threads"),
-    }))
 }
 
 fn move_options() -> Vec<Opt> {

@@ -7,12 +7,14 @@ use crate::text;
 
 mod analysis;
 mod challenges;
+mod lines;
 mod ratings;
 mod refusals;
 mod reviews;
 mod rooms;
 pub use analysis::*;
 pub use challenges::*;
+pub use lines::*;
 pub use ratings::*;
 pub use reviews::*;
 pub use rooms::*;

@@ -1,0 +1,60 @@
+//! `/settings`: the options a server's managers change, and how they are read.
+
+use super::table::{days_option, variant_option};
+use super::{Given, Kind, Opt};
+use crate::app::{Command, Days, SettingsChange};
+use crate::rules::VariantId;
+
+pub(super) fn settings_options() -> Vec<Opt> {
+    let flag = |name, what| Opt::new(Kind::Boolean, name, what);
+    vec![
+        days_option("Days per move for challenges that name none"),
+        Opt::new(
+            Kind::Channel,
+            "open_channel",
+            "Where open challenges are posted",
+        ),
+        flag(
+            "open_here",
+            "Post open challenges where they are made (the default)",
+        ),
+        variant_option("The variant whose open challenges ping `role`"),
+        Opt::new(
+            Kind::Role,
+            "role",
+            "The role an open challenge of `variant` pings",
+        ),
+        flag("no_role", "Open challenges of `variant` ping no role"),
+        flag(
+            "threads",
+            "Whether each game gets its own thread (default: yes)",
+        ),
+    ]
+}
+
+pub(super) fn read_settings(o: &Given) -> Result<Command, String> {
+    let open_channel = match (o.channel("open_channel"), o.flag("open_here")) {
+        (Some(_), true) => return Err("Choose open_channel or open_here, not both.".into()),
+        (Some(c), false) => Some(Some(c)),
+        (None, true) => Some(None),
+        (None, false) => None,
+    };
+    let variant: Option<VariantId> = o.text("variant").map(|v| v.parse()).transpose()?;
+    let role = match (variant, o.role("role"), o.flag("no_role")) {
+        (_, Some(_), true) => return Err("Choose role or no_role, not both.".into()),
+        (None, Some(_), _) | (None, _, true) => {
+            return Err("Name the variant whose open challenges ping the role.".into())
+        }
+        (Some(_), None, false) => {
+            return Err("With variant, give the role its open challenges ping (or no_role).".into())
+        }
+        (Some(v), role, _) => Some((v, role)),
+        (None, None, false) => None,
+    };
+    Ok(Command::Settings(SettingsChange {
+        days: o.integer("days").map(Days::new).transpose()?,
+        open_channel,
+        role,
+        threads: o.boolean("threads"),
+    }))
+}
