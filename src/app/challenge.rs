@@ -332,6 +332,12 @@ impl Service {
             c.offer.options,
         )
         .map_err(|e| Refusal::Setup(e.to_string()))?;
+        let first = if game.turn() == Color::White {
+            white
+        } else {
+            black
+        };
+        let clock = self.clock_of(first, c.offer.days).await?;
         let row = self
             .store
             .accept_challenge(
@@ -340,7 +346,7 @@ impl Service {
                     white: white.clone(),
                     black: black.clone(),
                     start_fen: game.position_text(),
-                    deadline: Some(now + c.offer.days * DAY),
+                    deadline: Some(clock),
                     created_at: now,
                 },
             )

@@ -74,6 +74,16 @@ impl Service {
                 problems.push(format!("game #{id}: a conditional line of {player} {why}"));
             }
         }
+        for leave in self.store.all_leaves().await? {
+            let days = (leave.ends_at - leave.starts_at) as f64 / super::DAY as f64;
+            if !(0.0..=366.0).contains(&days) {
+                problems.push(format!(
+                    "a leave of {} from {} ends {days:.1} days after it begins",
+                    leave.player,
+                    crate::calendar::utc_minute(leave.starts_at)
+                ));
+            }
+        }
         for (id, count) in self.store.moves_without_game().await? {
             problems.push(format!(
                 "game #{id}: {count} move{} stored for a game that does not exist",

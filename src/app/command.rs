@@ -165,6 +165,10 @@ pub struct SettingsChange {
     pub role: Option<(VariantId, Option<String>)>,
     /// Whether games get their own threads.
     pub threads: Option<bool>,
+    /// Days of leave a player may take a calendar year.
+    pub vacation_days: Option<i64>,
+    /// Whether rated games allow takebacks by consent.
+    pub takebacks: Option<bool>,
 }
 
 impl SettingsChange {
@@ -280,6 +284,13 @@ pub enum Command {
         moves: Option<String>,
         clear: bool,
     },
+    /// Leave: `days` from now, or `until` a date (YYYY-MM-DD, UTC); `off` ends it; nothing
+    /// shows it.
+    Vacation {
+        days: Option<i64>,
+        until: Option<String>,
+        off: bool,
+    },
     Press(Action),
 }
 
@@ -310,6 +321,7 @@ impl Command {
             Command::Analyse(_) => "analyse",
             Command::Takeback { .. } => "takeback",
             Command::Conditional { .. } => "conditional",
+            Command::Vacation { .. } => "vacation",
             Command::Press(_) => "button",
         }
     }

@@ -35,6 +35,7 @@ mod standings;
 mod suggest;
 mod takeback;
 pub mod text;
+mod vacation;
 mod views;
 pub mod words;
 
@@ -365,6 +366,9 @@ impl Service {
             Command::Note { game, text } => self.note(req, *game, text.as_deref()).await,
             Command::Analyse(asked) => self.analyse(req, asked).await,
             Command::Takeback { opponent } => self.ask_takeback(req, opponent.as_deref()).await,
+            Command::Vacation { days, until, off } => {
+                self.vacation(req, *days, until.as_deref(), *off).await
+            }
             Command::Conditional {
                 opponent,
                 moves,

@@ -45,9 +45,16 @@ impl Service {
                 true => self.shown_rating(user, row.variant).await.ok(),
                 false => None,
             };
-            labels.push(match rating {
+            let label = match rating {
                 Some(r) => format!("{label} {r}"),
                 None => label,
+            };
+            labels.push(match self.away_until(user).await {
+                Some(ends) if row.status == GameStatus::Active => format!(
+                    "{label} · on vacation until {}",
+                    crate::calendar::utc_minute(ends)
+                ),
+                _ => label,
             });
         }
         let players = render::Players::new(labels[0].clone(), labels[1].clone());

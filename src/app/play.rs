@@ -2,7 +2,6 @@
 
 use super::{
     rematch_button, words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service,
-    DAY,
 };
 use crate::rules::{Color, Outcome};
 use crate::store::{EndReason, EventKind, GameChange, GameResult, GameStatus, Played, StoredGame};
@@ -52,7 +51,7 @@ impl Service {
         let mut change = GameChange::of(&row, now);
         change.fen = game.position_text();
         change.reminded = false;
-        change.deadline = Some(now + row.days * DAY);
+        change.deadline = Some(self.clock_of(row.player(!mover), row.days).await?);
         if change.draw_offer.as_deref().is_some_and(|o| o != req.user) {
             change.draw_offer = None;
         }
@@ -96,6 +95,9 @@ impl Service {
             None => {
                 let swap = game.swap_available() && !saved.swapped;
                 text.push(words::next_to_move(&saved, turn, game.in_check(), swap));
+                if let Some(ends) = self.away_until(saved.player(turn)).await {
+                    text.push(words::away(saved.player(turn), ends));
+                }
                 let swap = swap.then(|| {
                     Button::new("Swap sides", Action::Swap(saved.id), ButtonStyle::Secondary)
                 });
@@ -172,11 +174,13 @@ impl Service {
         if row.color_of(&req.user) != Color::Black {
             return Err(Refusal::SwapNotBlack);
         }
+        // The first mover plays Black now, and moves.
+        let clock = self.clock_of(&row.white, row.days).await?;
         let saved = self
-            .change_with_event(&row, EventKind::Swap, Some(&req.user), |next, now| {
+            .change_with_event(&row, EventKind::Swap, Some(&req.user), |next, _| {
                 std::mem::swap(&mut next.white, &mut next.black);
                 next.swapped = true;
-                next.deadline = Some(now + row.days * DAY);
+                next.deadline = Some(clock);
                 next.reminded = false;
             })
             .await?;

@@ -151,6 +151,14 @@ pub enum Refusal {
     LineConflict(String),
     /// A conditional line beyond the lines a game holds for a player.
     TooManyLines,
+    /// Leave asked while on leave: when the one going on ends.
+    OnLeave(i64),
+    /// `/vacation off` while not on leave.
+    NoLeave,
+    /// Leave longer than what is left of the year's allowance: days asked, left, allowed.
+    LeaveTooLong(i64, i64, i64),
+    /// An `until:` that is no date after today, as given.
+    LeaveDate(String),
 }
 
 impl From<StoreError> for Refusal {

@@ -144,6 +144,10 @@ impl Service {
                 }
             };
             let who = row.player(game.turn()).to_string();
+            // No reminders to a player away: the one due goes once they are back.
+            if self.away_until(&who).await.is_some() {
+                continue;
+            }
             let reminded =
                 self.change_with_event(&row, EventKind::Reminder, Some(&who), |next, _| {
                     next.reminded = true;

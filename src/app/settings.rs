@@ -15,6 +15,11 @@ impl Request {
     }
 }
 
+/// The server whose settings apply to a game.
+pub(super) fn server_of(row: &crate::store::StoredGame) -> &str {
+    row.guild.as_deref().unwrap_or(NO_SERVER)
+}
+
 impl Service {
     /// The settings of the asker's server, after `change` when there is one (managers only).
     pub(super) async fn settings(&self, req: &Request, change: &SettingsChange) -> Handled {
@@ -40,6 +45,12 @@ impl Service {
             }
             if let Some(on) = change.threads {
                 s.threads = Some(on);
+            }
+            if let Some(days) = change.vacation_days {
+                s.vacation_days = Some(days);
+            }
+            if let Some(on) = change.takebacks {
+                s.takebacks = Some(on);
             }
             self.store.save_settings(guild, &s).await?;
             tracing::info!(guild, user = %req.user, "settings changed");

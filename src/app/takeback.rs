@@ -2,7 +2,7 @@
 //! when their opponent has answered), the opponent accepts or declines, and on acceptance the
 //! game stands where it stood, the clock given back to the side to move.
 
-use super::{words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service, DAY};
+use super::{words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service};
 use crate::store::{Event, EventKind, GameChange, GameStatus, StoredGame, StoredMove};
 
 /// The deepest level of Herald that grants a takeback: above it, Herald plays for real.
@@ -37,11 +37,16 @@ fn taken(moves: &[StoredMove], plies: usize) -> Vec<String> {
 
 /// How many plies `user`'s takeback takes back in `row`: their last move, and the reply to
 /// it when the opponent has answered.
-fn takeback_plies(row: &StoredGame, moves: &[StoredMove], user: &str) -> Result<usize, Refusal> {
+fn takeback_plies(
+    row: &StoredGame,
+    moves: &[StoredMove],
+    user: &str,
+    rated_allowed: bool,
+) -> Result<usize, Refusal> {
     if row.status != GameStatus::Active {
         return Err(Refusal::Over);
     }
-    if row.rated {
+    if row.rated && !rated_allowed {
         return Err(Refusal::TakebackRated(row.id));
     }
     if let Some(level) = row.engine_level.filter(|l| *l > ENGINE_TAKEBACK_LEVELS) {
@@ -65,11 +70,22 @@ fn takeback_plies(row: &StoredGame, moves: &[StoredMove], user: &str) -> Result<
 }
 
 impl Service {
+    /// Whether the server of `row` lets its rated games take moves back (`/settings
+    /// takebacks:`).
+    async fn rated_takebacks(&self, row: &StoredGame) -> Result<bool, Refusal> {
+        if !row.rated {
+            return Ok(true);
+        }
+        let settings = self.store.settings(super::settings::server_of(row)).await?;
+        Ok(settings.takebacks == Some(true))
+    }
+
     /// `/takeback`: asks the opponent to take back the asker's last move.
     pub(super) async fn ask_takeback(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
         let moves = self.store.moves(row.id).await?;
-        let plies = takeback_plies(&row, &moves, &req.user)?;
+        let allowed = self.rated_takebacks(&row).await?;
+        let plies = takeback_plies(&row, &moves, &req.user, allowed)?;
         let events = self.store.events(row.id).await?;
         match asked_here(&row, &events) {
             Ok(None) => {}
@@ -129,7 +145,8 @@ impl Service {
             .turn(&row, &[&asker])]);
         }
         let moves = self.store.moves(row.id).await?;
-        let plies = takeback_plies(&row, &moves, &asker)?;
+        let allowed = self.rated_takebacks(&row).await?;
+        let plies = takeback_plies(&row, &moves, &asker, allowed)?;
         self.take_back(&row, &moves, plies, &req.user).await
     }
 
@@ -148,7 +165,7 @@ impl Service {
         let now = self.now();
         let mut change = GameChange::of(row, now);
         change.fen = game.position_text();
-        change.deadline = Some(now + row.days * DAY);
+        change.deadline = Some(self.clock_of(row.player(game.turn()), row.days).await?);
         change.reminded = false;
         let saved = self.store.take_back(row, keep as i64, &change, by).await?;
         self.remember(&saved, &*game);

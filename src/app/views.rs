@@ -133,7 +133,13 @@ impl Service {
         }
         for (yours, g) in &rows {
             let left = g.deadline.map(|d| words::time_left(d - now));
-            lines.push(words::games_line(g, &req.user, *yours, left));
+            let to_move = if *yours {
+                req.user.as_str()
+            } else {
+                g.opponent_of(&req.user)
+            };
+            let away = self.away_until(to_move).await;
+            lines.push(words::games_line(g, &req.user, *yours, left, away));
         }
         for id in damaged {
             lines.push(words::damaged_line(id));

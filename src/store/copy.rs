@@ -154,6 +154,8 @@ const TABLES: &[Table] = &[
             ("open_channel", Text),
             ("threads", Bool),
             ("thread_notice_at", Int),
+            ("vacation_days", Int),
+            ("takebacks", Bool),
         ],
     ),
     (
@@ -196,6 +198,16 @@ const TABLES: &[Table] = &[
             ("ply", Int),
             ("moves", Text),
             ("created_at", Int),
+        ],
+    ),
+    (
+        "leaves",
+        "player, starts_at",
+        &[
+            ("player", Text),
+            ("starts_at", Int),
+            ("ends_at", Int),
+            ("guild", Text),
         ],
     ),
 ];

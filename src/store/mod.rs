@@ -9,6 +9,7 @@ mod challenges;
 mod columns;
 mod copy;
 mod games;
+mod leaves;
 mod lines;
 mod notes;
 mod notices;
@@ -25,6 +26,7 @@ pub use columns::{
     StoredOptions,
 };
 pub use copy::Copied;
+pub use leaves::{Moved, StoredLeave};
 pub use lines::StoredLine;
 pub use notices::Notices;
 pub use rows::{Event, GameChange, Offer, Opening, Played, StoredGame, StoredMove};

@@ -15,6 +15,10 @@ pub struct Settings {
     pub roles: Vec<(VariantId, String)>,
     /// Whether games get their own threads (`None`: yes, the default).
     pub threads: Option<bool>,
+    /// Days of leave a player may take a calendar year (`None`: Herald's default).
+    pub vacation_days: Option<i64>,
+    /// Whether rated games allow takebacks by consent (`None`: no, the default).
+    pub takebacks: Option<bool>,
 }
 
 impl Settings {
@@ -37,13 +41,16 @@ struct Row {
     days: Option<i64>,
     open_channel: Option<String>,
     threads: Option<bool>,
+    vacation_days: Option<i64>,
+    takebacks: Option<bool>,
 }
 
 impl Store {
     pub async fn settings(&self, guild: &str) -> Result<Settings, StoreError> {
         let row: Option<Row> = self
             .one(
-                sql("SELECT days, open_channel, threads FROM guild_settings WHERE guild = $1")
+                sql("SELECT days, open_channel, threads, vacation_days, takebacks FROM guild_settings \
+                     WHERE guild = $1")
                     .bind(guild),
             )
             .await?;
@@ -54,7 +61,9 @@ impl Store {
         Ok(Settings {
             days: row.as_ref().and_then(|r| r.days),
             open_channel: row.as_ref().and_then(|r| r.open_channel.clone()),
-            threads: row.and_then(|r| r.threads),
+            threads: row.as_ref().and_then(|r| r.threads),
+            vacation_days: row.as_ref().and_then(|r| r.vacation_days),
+            takebacks: row.and_then(|r| r.takebacks),
             roles,
         })
     }
@@ -64,14 +73,18 @@ impl Store {
         let _turn = self.write_turn().await;
         let mut tx = self.begin().await?;
         tx.run(sql(
-            "INSERT INTO guild_settings (guild, days, open_channel, threads) VALUES ($1, $2, $3, $4) \
+            "INSERT INTO guild_settings (guild, days, open_channel, threads, vacation_days, takebacks) \
+             VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (guild) DO UPDATE SET days = excluded.days, \
-             open_channel = excluded.open_channel, threads = excluded.threads",
+             open_channel = excluded.open_channel, threads = excluded.threads, \
+             vacation_days = excluded.vacation_days, takebacks = excluded.takebacks",
         )
         .bind(guild)
         .bind(s.days)
         .bind(&s.open_channel)
-        .bind(s.threads))
+        .bind(s.threads)
+        .bind(s.vacation_days)
+        .bind(s.takebacks))
         .await?;
         tx.run(sql("DELETE FROM variant_roles WHERE guild = $1").bind(guild))
             .await?;

@@ -41,7 +41,7 @@ async fn private(t: &Table, user: &str, command: Command) -> String {
 }
 
 /// alice (White) against bob in chess, casual when `casual`, accepted; the game's id.
-async fn chess(t: &Table, casual: bool) -> i64 {
+pub(crate) async fn chess(t: &Table, casual: bool) -> i64 {
     let terms = match challenge_bob(VariantId::Chess, ColorChoice::White, 3) {
         Command::Challenge { terms, .. } => terms,
         _ => unreachable!(),

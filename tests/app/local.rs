@@ -557,3 +557,27 @@ async fn a_conditional_line_in_a_terminal_answers_for_its_keeper() {
     }
     assert!(!out.contains("-> @bob: Kept"), "{out}");
 }
+
+#[tokio::test]
+async fn leave_in_a_terminal_is_shown_to_the_opponent() {
+    let (out, _dir) = session(
+        "alice: /challenge opponent:bob variant:chess color:white\n\
+         bob: press Accept\n\
+         bob: /vacation days:7\n\
+         alice: /move move:e4\n\
+         alice: /games\n\
+         bob: /vacation off:true\n\
+         bob: /vacation\n",
+    )
+    .await;
+    let lines = [
+        "-> @bob: You are on vacation for 7 days (until ",
+        "@bob is on vacation until ",
+        "their move, on vacation until ",
+        "-> @bob: Welcome back: your leave ends now (1 of your 30 days of leave this year taken, 29 left).",
+        "-> @bob: You are not on vacation (1 of your 30 days",
+    ];
+    for line in lines {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+}

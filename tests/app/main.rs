@@ -20,3 +20,4 @@ mod service;
 mod shared;
 mod sparring;
 mod takeback;
+mod vacation;

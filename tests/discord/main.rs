@@ -199,6 +199,7 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "settings",
                 "swap",
                 "takeback",
+                "vacation",
                 "withdraw"
             ]
         );

@@ -29,7 +29,45 @@ pub(super) fn settings_options() -> Vec<Opt> {
             "threads",
             "Whether each game gets its own thread (default: yes)",
         ),
+        Opt::new(
+            Kind::Integer,
+            "vacation_days",
+            "Days of leave (/vacation) a player may take a year in this server's games (default 30)",
+        )
+        .range(0, Some(MAX_LEAVE)),
+        flag(
+            "takebacks",
+            "Whether rated games allow takebacks by consent (default: no; casual games always do)",
+        ),
     ]
+}
+
+/// The most days of leave a year a server may allow.
+const MAX_LEAVE: i64 = 365;
+
+pub(super) fn vacation_options() -> Vec<Opt> {
+    vec![
+        Opt::new(Kind::Integer, "days", "Days of leave from now").range(1, Some(MAX_LEAVE)),
+        Opt::new(
+            Kind::Text,
+            "until",
+            "The day your leave ends, as YYYY-MM-DD (UTC)",
+        ),
+        Opt::new(Kind::Boolean, "off", "Come back now: your clocks run again"),
+    ]
+}
+
+pub(super) fn read_vacation(o: &Given) -> Result<Command, String> {
+    let (days, until, off) = (o.integer("days"), o.text("until"), o.flag("off"));
+    if [days.is_some(), until.is_some(), off]
+        .iter()
+        .filter(|g| **g)
+        .count()
+        > 1
+    {
+        return Err("Give one of days, until or off.".into());
+    }
+    Ok(Command::Vacation { days, until, off })
 }
 
 pub(super) fn read_settings(o: &Given) -> Result<Command, String> {
@@ -56,5 +94,7 @@ pub(super) fn read_settings(o: &Given) -> Result<Command, String> {
         open_channel,
         role,
         threads: o.boolean("threads"),
+        vacation_days: o.integer("vacation_days"),
+        takebacks: o.boolean("takebacks"),
     }))
 }

@@ -1,6 +1,6 @@
 //! The commands themselves: each one's options, and how they are read.
 
-use super::settings::{read_settings, settings_options};
+use super::settings::{read_settings, read_vacation, settings_options, vacation_options};
 use super::{Given, Kind, Opt, Spec, Value};
 use crate::app::words::days_text;
 use crate::app::{Analysis, Command, Days, Level, Terms};
@@ -100,7 +100,7 @@ macro_rules! game_command {
     };
 }
 
-pub(super) static COMMANDS: [Spec; 23] = [
+pub(super) static COMMANDS: [Spec; 24] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a correspondence game",
@@ -318,6 +318,14 @@ pub(super) static COMMANDS: [Spec; 23] = [
         guild_only: true,
         options: settings_options,
         read: read_settings,
+    },
+    Spec {
+        name: "vacation",
+        description: "Take leave: your clocks stop while you are away (30 days a year); alone, shows your leave",
+        // From anywhere: leave covers all your games.
+        guild_only: false,
+        options: vacation_options,
+        read: read_vacation,
     },
     Spec {
         name: "notify",

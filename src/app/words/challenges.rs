@@ -130,6 +130,14 @@ pub fn settings(s: &crate::store::Settings, saved: bool) -> Text {
     } else {
         "\n- games are played in the channel where they are made (no threads)"
     });
+    t.push(format!(
+        "\n- a player may take {} days of leave (/vacation) a year",
+        s.vacation_days.unwrap_or(super::LEAVE_DAYS)
+    ));
+    t.push(match s.takebacks {
+        Some(true) => "\n- rated games allow takebacks by consent, as casual games do",
+        _ => "\n- rated games allow no takebacks (casual games do)",
+    });
     t.push("\nMembers with the Manage Server permission change them with /settings.");
     t
 }

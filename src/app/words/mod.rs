@@ -7,6 +7,7 @@ use crate::text;
 
 mod analysis;
 mod challenges;
+mod leave;
 mod lines;
 mod ratings;
 mod refusals;
@@ -14,6 +15,7 @@ mod reviews;
 mod rooms;
 pub use analysis::*;
 pub use challenges::*;
+pub use leave::*;
 pub use lines::*;
 pub use ratings::*;
 pub use reviews::*;
@@ -412,19 +414,31 @@ pub fn piece_caption(
 }
 
 /// One line of `/games`.
-pub fn games_line(game: &StoredGame, me: &str, yours: bool, left: Option<String>) -> Text {
+pub fn games_line(
+    game: &StoredGame,
+    me: &str,
+    yours: bool,
+    left: Option<String>,
+    away: Option<i64>,
+) -> Text {
+    let clock = match away {
+        Some(ends) => text![", on vacation until ", time(ends)],
+        None => text![
+            left.map(|l| format!(", {l} left")).unwrap_or_default(),
+            until(game)
+        ],
+    };
     text![
         format!("- #{} {} vs ", game.id, game.variant.title()),
         user(game.opponent_of(me)),
         " in ",
         super::text::place(game.guild.as_deref(), &game.channel),
         format!(
-            ", move {}: {}{}",
+            ", move {}: {}",
             game.ply / 2 + 1,
             if yours { "**your move**" } else { "their move" },
-            left.map(|l| format!(", {l} left")).unwrap_or_default()
         ),
-        until(game)
+        clock
     ]
 }
 
