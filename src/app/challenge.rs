@@ -366,7 +366,8 @@ impl Service {
         }
         let mut reply = Reply::new(&row.channel, text)
             .turn(&row, told)
-            .with_buttons(super::card_buttons(row.id, None));
+            // Nothing to take back before the first move.
+            .with_buttons(super::card_buttons(row.id, None, false));
         reply.image = self.image(&row, &*game, None, game.turn()).await;
         // Where the game went to its thread, the word on it answers the press here; where it
         // stayed (no permission for threads), the board answers it and the notice follows.

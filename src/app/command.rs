@@ -358,6 +358,8 @@ pub enum Action {
     ConfirmResign(i64),
     /// The board of the presser's most urgent game, shown to them alone.
     NextGame,
+    /// The presser asks their opponent to take back the presser's last move.
+    AskTakeback(i64),
     AcceptTakeback(i64),
     DeclineTakeback(i64),
 }
@@ -379,6 +381,7 @@ impl Action {
             Action::Resign(n) => ("resign", vec![n]),
             Action::ConfirmResign(n) => ("resign-confirm", vec![n]),
             Action::NextGame => ("next", vec![]),
+            Action::AskTakeback(n) => ("takeback-ask", vec![n]),
             Action::AcceptTakeback(n) => ("takeback-accept", vec![n]),
             Action::DeclineTakeback(n) => ("takeback-decline", vec![n]),
         }
@@ -419,6 +422,7 @@ impl Action {
             ("resign", [n]) => Action::Resign(*n),
             ("resign-confirm", [n]) => Action::ConfirmResign(*n),
             ("next", []) => Action::NextGame,
+            ("takeback-ask", [n]) => Action::AskTakeback(*n),
             ("takeback-accept", [n]) => Action::AcceptTakeback(*n),
             ("takeback-decline", [n]) => Action::DeclineTakeback(*n),
             _ => return None,
@@ -439,6 +443,7 @@ mod tests {
             Action::Swap(42),
             Action::AcceptDraw(42),
             Action::DeclineDraw(42),
+            Action::AskTakeback(42),
             Action::AcceptTakeback(42),
             Action::DeclineTakeback(42),
             Action::Rematch(42),

@@ -392,6 +392,13 @@ impl Service {
                 self.swap(req, row).await
             }
             Action::AcceptDraw(id) => self.answer_draw(req, id, true).await,
+            Action::AskTakeback(id) => {
+                let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+                if !row.has_player(&req.user) {
+                    return Err(Refusal::NotInGame(id));
+                }
+                self.ask_takeback_in(req, row).await
+            }
             Action::AcceptTakeback(id) => self.answer_takeback(req, id, true).await,
             Action::DeclineTakeback(id) => self.answer_takeback(req, id, false).await,
             Action::DeclineDraw(id) => self.answer_draw(req, id, false).await,
@@ -432,8 +439,15 @@ impl Service {
 
 /// The buttons of an unfinished game's board post: `first` (the swap, when it is open), then
 /// Offer draw and Resign (which asks first).
-fn card_buttons(game: i64, first: Option<Button>) -> Vec<Button> {
+fn card_buttons(game: i64, first: Option<Button>, takeback: bool) -> Vec<Button> {
     let mut buttons: Vec<Button> = first.into_iter().collect();
+    if takeback {
+        buttons.push(Button::new(
+            "Take back",
+            Action::AskTakeback(game),
+            ButtonStyle::Secondary,
+        ));
+    }
     buttons.push(Button::new(
         "Offer draw",
         Action::OfferDraw(game),

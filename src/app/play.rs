@@ -90,7 +90,11 @@ impl Service {
             None if self.is_engine(saved.player(turn)) => {
                 let check = if game.in_check() { " Check!" } else { "" };
                 text.push(check);
-                Reply::new(&row.channel, text).with_buttons(super::card_buttons(saved.id, None))
+                Reply::new(&row.channel, text).with_buttons(super::card_buttons(
+                    saved.id,
+                    None,
+                    self.offers_takebacks(&saved).await,
+                ))
             }
             None => {
                 let swap = game.swap_available() && !saved.swapped;
@@ -101,7 +105,8 @@ impl Service {
                 let swap = swap.then(|| {
                     Button::new("Swap sides", Action::Swap(saved.id), ButtonStyle::Secondary)
                 });
-                let buttons = super::card_buttons(saved.id, swap);
+                let takeback = self.offers_takebacks(&saved).await;
+                let buttons = super::card_buttons(saved.id, swap, takeback);
                 Reply::new(&row.channel, text)
                     .turn(&saved, &[saved.player(turn)])
                     .with_buttons(buttons)

@@ -80,9 +80,20 @@ impl Service {
         Ok(settings.takebacks == Some(true))
     }
 
+    /// Whether a game's card offers a Take back button: where a takeback may be granted.
+    pub(super) async fn offers_takebacks(&self, row: &StoredGame) -> bool {
+        let engine_grants = row.engine_level.is_none_or(|l| l <= ENGINE_TAKEBACK_LEVELS);
+        engine_grants && self.rated_takebacks(row).await.unwrap_or(false)
+    }
+
     /// `/takeback`: asks the opponent to take back the asker's last move.
     pub(super) async fn ask_takeback(&self, req: &Request, opponent: Option<&str>) -> Handled {
         let row = self.find(req, opponent).await?;
+        self.ask_takeback_in(req, row).await
+    }
+
+    /// A takeback asked in `row` (by /takeback or the card's button).
+    pub(super) async fn ask_takeback_in(&self, req: &Request, row: StoredGame) -> Handled {
         let moves = self.store.moves(row.id).await?;
         let allowed = self.rated_takebacks(&row).await?;
         let plies = takeback_plies(&row, &moves, &req.user, allowed)?;
@@ -176,7 +187,11 @@ impl Service {
         text.push(words::next_to_move(&saved, turn, game.in_check(), swap));
         let mut reply = Reply::new(&row.channel, text)
             .turn(&saved, &[saved.player(turn)])
-            .with_buttons(super::card_buttons(saved.id, None));
+            .with_buttons(super::card_buttons(
+                saved.id,
+                None,
+                self.offers_takebacks(&saved).await,
+            ));
         reply.image = self.image(&saved, &*game, None, turn).await;
         Ok(vec![reply])
     }

@@ -264,8 +264,8 @@ async fn herald_is_not_offered_the_swap_nor_told_it_is_its_move() {
     let labels: Vec<&str> = r[0].buttons.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(
         labels,
-        ["Offer draw", "Resign"],
-        "no Swap button for Herald"
+        ["Take back", "Offer draw", "Resign"],
+        "no Swap button for Herald (at level 1, it grants takebacks)"
     );
     let said = r[0].text.to_string();
     assert!(

@@ -166,7 +166,15 @@ async fn leave_is_counted_against_the_year_and_saves_no_game_already_lost() {
 async fn a_server_may_allow_takebacks_in_rated_games() {
     let t = table(false).await;
     let id = chess(&t, false).await;
-    public(&t.mv("alice", "e4").await);
+    let labels = |r: &[herald::app::Reply]| -> Vec<String> {
+        r[0].buttons.iter().map(|b| b.label.clone()).collect()
+    };
+    let r = t.mv("alice", "e4").await;
+    assert_eq!(
+        labels(&r),
+        ["Offer draw", "Resign"],
+        "no Take back in a rated game by default"
+    );
     let takeback = Command::Takeback { opponent: None };
     let said = refused(&t.say("alice", takeback.clone()).await);
     assert!(
@@ -196,4 +204,20 @@ async fn a_server_may_allow_takebacks_in_rated_games() {
     public(&t.press("bob", button(&asked, "Accept takeback")).await);
     let row = t.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((row.ply, row.rated), (0, true));
+    // Now the board's card has the button, and pressing it asks as /takeback does.
+    let r = t.mv("alice", "d4").await;
+    assert_eq!(labels(&r), ["Take back", "Offer draw", "Resign"]);
+    let not_bobs = refused(&t.press("bob", button(&r, "Take back")).await);
+    assert_eq!(not_bobs, "You have no move to take back in this game yet.");
+    let asked = t.press("alice", button(&r, "Take back")).await;
+    let text = public(&asked).text.to_string();
+    assert!(
+        text.starts_with("@alice asks @bob to take back their last move, **d4**."),
+        "{text}"
+    );
+    let carol = refused(&t.press("carol", herald::app::Action::AskTakeback(id)).await);
+    assert_eq!(
+        carol,
+        format!("Only the two players of game #{id} can do that.")
+    );
 }
