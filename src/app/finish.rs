@@ -168,18 +168,11 @@ impl Service {
             words::draw_offered(&req.user, &other),
         )
         .turn(&saved, &[&other])
-        .with_buttons(vec![
-            Button::new(
-                "Accept draw",
-                Action::AcceptDraw(saved.id),
-                ButtonStyle::Primary,
-            ),
-            Button::new(
-                "Decline draw",
-                Action::DeclineDraw(saved.id),
-                ButtonStyle::Secondary,
-            ),
-        ])])
+        .with_buttons(super::answer_buttons(
+            "draw",
+            Action::AcceptDraw(saved.id),
+            Action::DeclineDraw(saved.id),
+        ))])
     }
 
     async fn agree_draw(&self, req: &Request, row: &StoredGame) -> Handled {

@@ -461,6 +461,14 @@ fn card_buttons(game: i64, first: Option<Button>, takeback: bool) -> Vec<Button>
     buttons
 }
 
+/// The two buttons that answer a request: `Accept <what>` and `Decline <what>`.
+fn answer_buttons(what: &str, accept: Action, decline: Action) -> Vec<Button> {
+    vec![
+        Button::new(&format!("Accept {what}"), accept, ButtonStyle::Primary),
+        Button::new(&format!("Decline {what}"), decline, ButtonStyle::Secondary),
+    ]
+}
+
 fn rematch_button(game: i64) -> Button {
     Button::new("Rematch", Action::Rematch(game), ButtonStyle::Secondary)
 }

@@ -2,7 +2,7 @@
 //! when their opponent has answered), the opponent accepts or declines, and on acceptance the
 //! game stands where it stood, the clock given back to the side to move.
 
-use super::{words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service};
+use super::{words, Action, Handled, Refusal, Reply, Request, Service};
 use crate::store::{Event, EventKind, GameChange, GameStatus, StoredGame, StoredMove};
 
 /// The deepest level of Herald that grants a takeback: above it, Herald plays for real.
@@ -115,18 +115,11 @@ impl Service {
             words::takeback_asked(&req.user, &other, &taken(&moves, plies)),
         )
         .turn(&saved, &[&other])
-        .with_buttons(vec![
-            Button::new(
-                "Accept takeback",
-                Action::AcceptTakeback(saved.id),
-                ButtonStyle::Primary,
-            ),
-            Button::new(
-                "Decline takeback",
-                Action::DeclineTakeback(saved.id),
-                ButtonStyle::Secondary,
-            ),
-        ])])
+        .with_buttons(super::answer_buttons(
+            "takeback",
+            Action::AcceptTakeback(saved.id),
+            Action::DeclineTakeback(saved.id),
+        ))])
     }
 
     /// The opponent's answer to the takeback asked in game `id`.
