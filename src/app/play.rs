@@ -77,6 +77,10 @@ impl Service {
             _ if conditional => words::conditional_played(&req.user, &info),
             _ => words::played(&req.user, &info),
         };
+        // What the move says when a conditional reply follows at once: nobody is told it is
+        // their move, since the keeper's reply is already there.
+        let mut answered = text.clone();
+        answered.push(if game.in_check() { " Check!" } else { "" });
         let mut reply = match outcome {
             Some(o) => {
                 text.push(" ");
@@ -121,10 +125,16 @@ impl Service {
         let answer = match self.is_engine(&req.user) {
             true => Vec::new(),
             false if saved.engine_level.is_some() => self.engine_turn(&saved).await?,
-            false => self.conditional_turn(&saved).await.unwrap_or_else(|refusal| {
-                tracing::warn!(game = saved.id, reason = %refusal.text(), "a conditional reply waits");
-                Vec::new()
-            }),
+            false => {
+                let answer = self.conditional_turn(&saved).await.unwrap_or_else(|refusal| {
+                    tracing::warn!(game = saved.id, reason = %refusal.text(), "a conditional reply waits");
+                    Vec::new()
+                });
+                if !answer.is_empty() {
+                    reply = Reply::new(&row.channel, answered);
+                }
+                answer
+            }
         };
         if answer.is_empty() {
             reply.image = self.image(&saved, &*game, None, turn).await;

@@ -104,7 +104,8 @@ async fn a_kept_line_is_played_as_far_as_the_opponent_follows_it() {
     // bob plays e5: alice's Nf3 follows at once, on the board, pinging bob.
     let r = t.mv("bob", "e5").await;
     assert_eq!(r.len(), 2, "{r:?}");
-    assert!(r[0].text.to_string().starts_with("@bob played **e5**"), "{}", r[0].text);
+    assert_eq!(r[0].text.to_string(), "@bob played **e5**: Pawn e7 to e5.", "nobody told it is their move");
+    assert!(r[0].mentions.is_empty() && r[0].image.is_none());
     let text = r[1].text.to_string();
     assert!(text.starts_with("@alice played **Nf3** (a conditional move): Knight g1 to f3."), "{text}");
     assert_eq!(r[1].mentions, ["bob"]);
