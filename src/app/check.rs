@@ -75,14 +75,17 @@ impl Service {
             }
         }
         for leave in self.store.all_leaves().await? {
-            let days = (leave.ends_at - leave.starts_at) as f64 / super::DAY as f64;
-            if !(0.0..=366.0).contains(&days) {
-                problems.push(format!(
-                    "a leave of {} from {} ends {days:.1} days after it begins",
-                    leave.player,
-                    crate::calendar::utc_minute(leave.starts_at)
-                ));
-            }
+            let days = (leave.ends_at - leave.starts_at).div_euclid(super::DAY);
+            let why = match leave.ends_at - leave.starts_at {
+                d if d < 0 => "ends before it begins".to_string(),
+                _ if days > 366 => format!("lasts {days} days, more than a year"),
+                _ => continue,
+            };
+            problems.push(format!(
+                "a leave of {} from {} {why}",
+                leave.player,
+                crate::calendar::utc_minute(leave.starts_at)
+            ));
         }
         for (id, count) in self.store.moves_without_game().await? {
             problems.push(format!(

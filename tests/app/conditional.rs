@@ -238,3 +238,28 @@ async fn lines_are_refused_against_herald() {
         "{said}"
     );
 }
+
+#[tokio::test]
+async fn the_database_check_names_lines_and_leave_that_should_not_be() {
+    let t = table(false).await;
+    let id = chess(&t, true).await;
+    public(&t.mv("alice", "e4").await);
+    public(&t.say("alice", Command::Resign { opponent: None }).await);
+    // Rows no command could leave: a line of a finished game, one of a stranger, a leave
+    // that ends before it begins.
+    let rows = format!(
+        "INSERT INTO conditional_lines (game_id, player, ply, moves, created_at) VALUES \
+         ({id}, 'alice', 1, 'e7e5 g1f3', 0), ({id}, 'carol', 1, 'e7e5 g1f3', 0); \
+         INSERT INTO leaves (player, starts_at, ends_at, guild) VALUES ('bob', 1000, 10, NULL)"
+    );
+    crate::service::behind_its_back(&t, &rows).await;
+    let (_, problems) = t.service.check_database().await.unwrap();
+    assert_eq!(
+        problems,
+        [
+            format!("game #{id}: a conditional line of alice outlived the game's end"),
+            format!("game #{id}: a conditional line of carol is kept by someone who does not play the game"),
+            "a leave of bob from 1970-01-01 00:16 UTC ends before it begins".to_string(),
+        ]
+    );
+}

@@ -1011,7 +1011,7 @@ async fn alice_against(t: &Table, opponents: &[&str]) -> Vec<i64> {
 }
 
 /// Runs one statement on a table's SQLite file behind the service's back.
-async fn behind_its_back(t: &Table, statement: &str) {
+pub(crate) async fn behind_its_back(t: &Table, statement: &str) {
     use sqlx::{ConnectOptions, Executor};
     use std::str::FromStr;
     let mut c = sqlx::sqlite::SqliteConnectOptions::from_str(&t.url)
