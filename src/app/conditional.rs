@@ -26,12 +26,20 @@ fn ahead<'a>(line: &'a StoredLine, moves: &[StoredMove]) -> Option<Vec<&'a str>>
     reached(line, moves).map(|k| line.coordinates().split_off(k))
 }
 
+/// Lines as they stand from `game`'s position (their moves still to come), in words.
+fn lines_in_words(game: &dyn AnyGame, lines: &[(StoredLine, Vec<String>)]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|(_, rest)| line_in_words(game, rest))
+        .collect()
+}
+
 /// `coordinates` played on from `game`'s position, in SAN with move numbers.
-fn line_in_words(game: &dyn AnyGame, coordinates: &[&str]) -> String {
+fn line_in_words(game: &dyn AnyGame, coordinates: &[impl AsRef<str>]) -> String {
     let mut trial = game.clone_box();
     let sans: Vec<String> = coordinates
         .iter()
-        .map_while(|c| trial.play(c).ok().map(|info| info.san))
+        .map_while(|c| trial.play(c.as_ref()).ok().map(|info| info.san))
         .collect();
     let numbers = trial.move_numbers();
     words::line_text(&numbers[numbers.len() - sans.len()..], &sans)
@@ -54,27 +62,30 @@ impl Service {
             }
             (false, None) => {
                 let game = self.rules_game(&row).await?;
-                let (lines, _) = self.kept_lines(&row, &*game, &req.user).await?;
-                words::lines_shown(row.id, &lines)
+                let kept = self.kept_lines(&row, &req.user).await?;
+                words::lines_shown(row.id, &lines_in_words(&*game, &kept))
             }
             (false, Some(line)) => self.keep_line(req, &row, line).await?,
         };
         Ok(vec![Reply::private(&req.channel, said)])
     }
 
-    /// The keeper's lines in `row` that the game still follows, in words from its position;
-    /// and the lines themselves with the moves each has still to come. Lines the game left
-    /// are dropped on the way.
+    /// The keeper's lines in `row` that the game still follows, each with the moves it has
+    /// still to come. Lines the game left are dropped on the way. The game's moves are read
+    /// only when the keeper has lines: a move in a game without any costs one small query.
     async fn kept_lines(
         &self,
         row: &StoredGame,
-        game: &dyn AnyGame,
         keeper: &str,
-    ) -> Result<(Vec<String>, Vec<(StoredLine, Vec<String>)>), Refusal> {
+    ) -> Result<Vec<(StoredLine, Vec<String>)>, Refusal> {
+        let lines = self.store.lines(row.id, keeper).await?;
+        if lines.is_empty() {
+            return Ok(Vec::new());
+        }
         let moves = self.store.moves(row.id).await?;
         let mut alive = Vec::new();
         let mut left = Vec::new();
-        for line in self.store.lines(row.id, keeper).await? {
+        for line in lines {
             match ahead(&line, &moves) {
                 Some(rest) => {
                     let rest: Vec<String> = rest.into_iter().map(String::from).collect();
@@ -86,13 +97,7 @@ impl Service {
         if !left.is_empty() {
             self.store.drop_lines(row.id, keeper, &left).await?;
         }
-        let shown = alive
-            .iter()
-            .map(|(_, rest)| {
-                line_in_words(game, &rest.iter().map(String::as_str).collect::<Vec<_>>())
-            })
-            .collect();
-        Ok((shown, alive))
+        Ok(alive)
     }
 
     /// Keeps `line` for the asker in `row`, after checking every move of it in the position
@@ -118,19 +123,19 @@ impl Service {
             return Err(Refusal::LineTooLong(played.len()));
         }
         let new: Vec<&str> = played.iter().map(|m| m.coordinate.as_str()).collect();
-        let (shown, kept) = self.kept_lines(row, &*game, &req.user).await?;
+        let mut kept = self.kept_lines(row, &req.user).await?;
         let mut replaced = Vec::new();
         for (old, rest) in &kept {
             let same = rest.iter().zip(&new).take_while(|(a, b)| a == b).count();
             if same == new.len() {
+                let shown = lines_in_words(&*game, &kept);
                 return Ok(words::line_already_kept(row.id, &shown));
             }
             if same == rest.len() {
                 replaced.push(old.clone());
             } else if same % 2 == 1 {
                 // They part on the keeper's own reply: two answers to one move.
-                let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
-                return Err(Refusal::LineConflict(line_in_words(&*game, &rest)));
+                return Err(Refusal::LineConflict(line_in_words(&*game, rest)));
             }
         }
         if kept.len() - replaced.len() >= LINE_LIMIT {
@@ -143,7 +148,11 @@ impl Service {
         self.store
             .add_line(row, &req.user, &stored, &replaced, self.now())
             .await?;
-        let (shown, _) = self.kept_lines(row, &*game, &req.user).await?;
+        // The lines now kept, as the store holds them: the old ones in their order, less
+        // those the new one continues, then the new one.
+        kept.retain(|(line, _)| !replaced.contains(line));
+        kept.push((stored, new.iter().map(|c| c.to_string()).collect()));
+        let shown = lines_in_words(&*game, &kept);
         Ok(words::line_kept(row.id, &shown, !replaced.is_empty()))
     }
 
@@ -157,15 +166,10 @@ impl Service {
         }
         let game = self.rules_game(row).await?;
         let keeper = row.player(game.turn()).to_string();
-        let (_, kept) = self.kept_lines(row, &*game, &keeper).await?;
-        // The keeper's lines wait for the opponent's move until it is played; then the reply
-        // is the first move ahead (one reply to a move, as kept).
-        let Some(reply) = kept
-            .iter()
-            .filter(|(line, rest)| (row.ply - line.ply) % 2 == 1 && !rest.is_empty())
-            .map(|(_, rest)| rest[0].clone())
-            .next()
-        else {
+        let kept = self.kept_lines(row, &keeper).await?;
+        // The keeper is to move, so every line still followed has the keeper's reply next
+        // (one reply to a move, as kept).
+        let Some(reply) = kept.first().map(|(_, rest)| rest[0].clone()) else {
             return Ok(Vec::new());
         };
         let mut trial = game.clone_box();

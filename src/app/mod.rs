@@ -393,10 +393,7 @@ impl Service {
             }
             Action::AcceptDraw(id) => self.answer_draw(req, id, true).await,
             Action::AskTakeback(id) => {
-                let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
-                if !row.has_player(&req.user) {
-                    return Err(Refusal::NotInGame(id));
-                }
+                let row = self.own_active_game(req, id).await?;
                 self.ask_takeback_in(req, row).await
             }
             Action::AcceptTakeback(id) => self.answer_takeback(req, id, true).await,

@@ -49,12 +49,16 @@ impl Service {
                 Some(r) => format!("{label} {r}"),
                 None => label,
             };
-            labels.push(match self.away_until(user).await {
-                Some(ends) if row.status == GameStatus::Active => format!(
+            let away = match row.status {
+                GameStatus::Active => self.away_until(user).await,
+                _ => None,
+            };
+            labels.push(match away {
+                Some(ends) => format!(
                     "{label} · on vacation until {}",
                     crate::calendar::utc_minute(ends)
                 ),
-                _ => label,
+                None => label,
             });
         }
         let players = render::Players::new(labels[0].clone(), labels[1].clone());

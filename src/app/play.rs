@@ -51,7 +51,9 @@ impl Service {
         let mut change = GameChange::of(&row, now);
         change.fen = game.position_text();
         change.reminded = false;
-        change.deadline = Some(self.clock_of(row.player(!mover), row.days).await?);
+        // The next player's clock: from now, or from the end of their leave.
+        let away = self.away_until(row.player(!mover)).await;
+        change.deadline = Some(super::vacation::clock_after(now, away, row.days));
         if change.draw_offer.as_deref().is_some_and(|o| o != req.user) {
             change.draw_offer = None;
         }
@@ -77,8 +79,8 @@ impl Service {
             _ if conditional => words::conditional_played(&req.user, &info),
             _ => words::played(&req.user, &info),
         };
-        // What the move says when a conditional reply follows at once: nobody is told it is
-        // their move, since the keeper's reply is already there.
+        // What the move says when an answer follows at once (Herald's, or a conditional
+        // reply): nobody is told it is their move, since the answer is already there.
         let mut answered = text.clone();
         answered.push(if game.in_check() { " Check!" } else { "" });
         let mut reply = match outcome {
@@ -92,9 +94,7 @@ impl Service {
             // Herald answers at once, below: nobody tells it it is its move, nor offers it
             // the swap.
             None if self.is_engine(saved.player(turn)) => {
-                let check = if game.in_check() { " Check!" } else { "" };
-                text.push(check);
-                Reply::new(&row.channel, text).with_buttons(super::card_buttons(
+                Reply::new(&row.channel, answered.clone()).with_buttons(super::card_buttons(
                     saved.id,
                     None,
                     self.offers_takebacks(&saved).await,
@@ -103,7 +103,7 @@ impl Service {
             None => {
                 let swap = game.swap_available() && !saved.swapped;
                 text.push(words::next_to_move(&saved, turn, game.in_check(), swap));
-                if let Some(ends) = self.away_until(saved.player(turn)).await {
+                if let Some(ends) = away {
                     text.push(words::away(saved.player(turn), ends));
                 }
                 let swap = swap.then(|| {
@@ -190,7 +190,7 @@ impl Service {
             return Err(Refusal::SwapNotBlack);
         }
         // The first mover plays Black now, and moves.
-        let clock = self.clock_of(&row.white, row.days).await?;
+        let clock = self.clock_of(&row.white, row.days).await;
         let saved = self
             .change_with_event(&row, EventKind::Swap, Some(&req.user), |next, _| {
                 std::mem::swap(&mut next.white, &mut next.black);

@@ -36,17 +36,18 @@ fn taken(moves: &[StoredMove], plies: usize) -> Vec<String> {
 }
 
 /// How many plies `user`'s takeback takes back in `row`: their last move, and the reply to
-/// it when the opponent has answered.
+/// it when the opponent has answered. `allowed`: whether the game's server grants takebacks
+/// in it (always in casual games).
 fn takeback_plies(
     row: &StoredGame,
     moves: &[StoredMove],
     user: &str,
-    rated_allowed: bool,
+    allowed: bool,
 ) -> Result<usize, Refusal> {
     if row.status != GameStatus::Active {
         return Err(Refusal::Over);
     }
-    if row.rated && !rated_allowed {
+    if !allowed {
         return Err(Refusal::TakebackRated(row.id));
     }
     if let Some(level) = row.engine_level.filter(|l| *l > ENGINE_TAKEBACK_LEVELS) {
@@ -124,13 +125,7 @@ impl Service {
 
     /// The opponent's answer to the takeback asked in game `id`.
     pub(super) async fn answer_takeback(&self, req: &Request, id: i64, accept: bool) -> Handled {
-        let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
-        if !row.has_player(&req.user) {
-            return Err(Refusal::NotInGame(id));
-        }
-        if row.status != GameStatus::Active {
-            return Err(Refusal::Over);
-        }
+        let row = self.own_active_game(req, id).await?;
         let events = self.store.events(row.id).await?;
         let asker = match asked_here(&row, &events) {
             Ok(Some(asker)) => asker,
@@ -169,7 +164,7 @@ impl Service {
         let now = self.now();
         let mut change = GameChange::of(row, now);
         change.fen = game.position_text();
-        change.deadline = Some(self.clock_of(row.player(game.turn()), row.days).await?);
+        change.deadline = Some(self.clock_of(row.player(game.turn()), row.days).await);
         change.reminded = false;
         let saved = self.store.take_back(row, keep as i64, &change, by).await?;
         self.remember(&saved, &*game);

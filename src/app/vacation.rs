@@ -23,6 +23,12 @@ fn year_of(time: i64) -> (i64, i64) {
     (midnight(y, 1, 1), midnight(y + 1, 1, 1))
 }
 
+/// When a clock of `days` a move, starting at `now`, runs out for a player away until
+/// `away` (if they are): it starts at their return.
+pub(super) fn clock_after(now: i64, away: Option<i64>, days: i64) -> i64 {
+    away.map_or(now, |ends| ends.max(now)) + days * DAY
+}
+
 impl Service {
     /// `/vacation`: begins leave (`days` from now, or `until` a date), ends it (`off`), or
     /// shows it.
@@ -49,12 +55,14 @@ impl Service {
             }
             (Some(leave), ..) => return Err(Refusal::OnLeave(leave.ends_at)),
             (None, days, until, false) => {
-                let ends = match (days, until) {
-                    (Some(d), _) => now + d * DAY,
-                    (None, Some(date)) => parse_date(date)
-                        .filter(|t| *t > now)
-                        .ok_or_else(|| Refusal::LeaveDate(date.to_string()))?,
-                    (None, None) => unreachable!("matched above"),
+                let ends = match days {
+                    Some(d) => now + d * DAY,
+                    None => {
+                        let date = until.unwrap_or_default();
+                        parse_date(date)
+                            .filter(|t| *t > now)
+                            .ok_or_else(|| Refusal::LeaveDate(date.to_string()))?
+                    }
                 };
                 let leave = StoredLeave {
                     player: req.user.clone(),
@@ -153,13 +161,8 @@ impl Service {
 
     /// When the clock of `player`, starting now with `days` a move, runs out: counted from
     /// the end of their leave when they are away.
-    pub(super) async fn clock_of(&self, player: &str, days: i64) -> Result<i64, Refusal> {
-        let now = self.now();
-        let from = match self.store.leave_at(player, now).await? {
-            Some(leave) => leave.ends_at.max(now),
-            None => now,
-        };
-        Ok(from + days * DAY)
+    pub(super) async fn clock_of(&self, player: &str, days: i64) -> i64 {
+        clock_after(self.now(), self.away_until(player).await, days)
     }
 
     /// Until when `player` is away, if they are.

@@ -33,10 +33,14 @@ fn clear() -> Command {
 }
 
 /// The private answer to `command`, which must be one.
-async fn private(t: &Table, user: &str, command: Command) -> String {
+pub(crate) async fn private(t: &Table, user: &str, command: Command) -> String {
     let replies = t.say(user, command).await;
     assert_eq!(replies.len(), 1, "{replies:?}");
-    assert!(replies[0].ephemeral, "only the keeper sees lines");
+    assert!(
+        replies[0].ephemeral,
+        "only its asker sees it: {}",
+        replies[0].text
+    );
     replies[0].text.to_string()
 }
 

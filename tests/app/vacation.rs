@@ -2,10 +2,10 @@
 //! gives the time back on return, counts against a yearly allowance a server may change, is
 //! shown to opponents, and saves no game already lost on time.
 
-use herald::app::{Command, SettingsChange, DAY};
+use herald::app::{Command, Request, SettingsChange, DAY};
 use herald::store::GameStatus;
 
-use crate::conditional::chess;
+use crate::conditional::{chess, private};
 use crate::service::{button, on_both, open, public, refused, request, table, Table};
 
 fn vacation(days: Option<i64>, until: Option<&str>, off: bool) -> Command {
@@ -16,12 +16,13 @@ fn vacation(days: Option<i64>, until: Option<&str>, off: bool) -> Command {
     }
 }
 
-/// The private answer to `command`.
-async fn private(t: &Table, user: &str, command: Command) -> String {
-    let replies = t.say(user, command).await;
-    assert_eq!(replies.len(), 1, "{replies:?}");
-    assert!(replies[0].ephemeral, "{}", replies[0].text);
-    replies[0].text.to_string()
+/// The settings after a manager (carol) changes them.
+async fn as_manager(t: &Table, change: SettingsChange) -> String {
+    let manager = Request {
+        manager: true,
+        ..request("carol", Command::Settings(change))
+    };
+    t.service.handle(&manager).await[0].text.to_string()
 }
 
 async fn deadline(t: &Table, id: i64) -> i64 {
@@ -129,17 +130,11 @@ async fn leave_is_counted_against_the_year_and_saves_no_game_already_lost() {
         "That leave is 30 days, and you have 29 of your 30 days of leave left this year."
     );
     // A server may allow less (or more) for leave taken there.
-    let manager = herald::app::Request {
-        manager: true,
-        ..request(
-            "carol",
-            Command::Settings(SettingsChange {
-                vacation_days: Some(5),
-                ..Default::default()
-            }),
-        )
+    let change = SettingsChange {
+        vacation_days: Some(5),
+        ..Default::default()
     };
-    let saved = t.service.handle(&manager).await[0].text.to_string();
+    let saved = as_manager(&t, change).await;
     assert!(
         saved.contains("a player may take 5 days of leave (/vacation) a year"),
         "{saved}"
@@ -181,20 +176,16 @@ async fn a_server_may_allow_takebacks_in_rated_games() {
         said.ends_with("(a manager may allow them with /settings takebacks:True)."),
         "{said}"
     );
-    let change = Command::Settings(SettingsChange {
+    let change = SettingsChange {
         takebacks: Some(true),
         ..Default::default()
-    });
-    let refused_change = refused(&t.say("alice", change.clone()).await);
+    };
+    let refused_change = refused(&t.say("alice", Command::Settings(change.clone())).await);
     assert!(
         refused_change.starts_with("Only members who may manage this server"),
         "{refused_change}"
     );
-    let manager = herald::app::Request {
-        manager: true,
-        ..request("carol", change)
-    };
-    let saved = t.service.handle(&manager).await[0].text.to_string();
+    let saved = as_manager(&t, change).await;
     assert!(
         saved.contains("rated games allow takebacks by consent"),
         "{saved}"
