@@ -38,29 +38,21 @@ fn tiara_band(y: f32, half: f32) -> Path {
     pb.finish().expect("band")
 }
 
+/// The Emperor's crown: five pearled points, a sixth pearl on a spike over the middle, a jewel
+/// on the band.
 pub fn crown() -> Vec<Part> {
-    vec![
-        body(poly(&[
-            (0.22, 0.7),
-            (0.15, 0.3),
-            (0.34, 0.5),
-            (0.4, 0.22),
-            (0.5, 0.46),
-            (0.6, 0.22),
-            (0.66, 0.5),
-            (0.85, 0.3),
-            (0.78, 0.7),
-        ])),
-        body(circle(0.15, 0.26, 0.055)),
-        body(circle(0.4, 0.18, 0.055)),
-        body(circle(0.6, 0.18, 0.055)),
-        body(circle(0.85, 0.26, 0.055)),
+    let points = [(0.22, 0.7), (0.15, 0.3), (0.34, 0.5), (0.4, 0.22)];
+    let spike = poly(&[(0.47, 0.16), (0.53, 0.16), (0.5, 0.46)]);
+    let band = rounded(0.22, 0.68, 0.78, 0.79, 0.03);
+    let mut parts = coronet(points, 0.46, 0.055);
+    parts.extend([
         body(circle(0.5, 0.1, 0.06)),
-        body(poly(&[(0.47, 0.16), (0.53, 0.16), (0.5, 0.46)])),
+        body(spike),
         plinth(),
-        body(rounded(0.22, 0.68, 0.78, 0.79, 0.03)),
-        accent(circle(0.5, 0.735, 0.035)),
-    ]
+        body(band),
+    ]);
+    parts.push(accent(circle(0.5, 0.735, 0.035)));
+    parts
 }
 
 pub fn pedestal_star() -> Vec<Part> {
@@ -91,13 +83,7 @@ pub fn dagger() -> Vec<Part> {
 }
 
 pub fn tower() -> Vec<Part> {
-    let mut parts = keep(
-        (0.3, 0.7, 0.36),
-        (0.26, 0.74, 0.79),
-        [0.22, 0.34, 0.44, 0.56, 0.66, 0.78],
-        0.14,
-        0.23,
-    );
+    let mut parts = keep((0.2, 0.36), (0.24, 0.79), [0.22, 0.34, 0.44], 0.14, 0.23);
     parts.push(accent(rounded(0.44, 0.5, 0.56, 0.66, 0.05)));
     parts
 }

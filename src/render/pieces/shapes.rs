@@ -1,7 +1,7 @@
 //! The vocabulary the emblems are drawn in: paths in the unit square (y down) and the parts
 //! made of them.
 
-use tiny_skia::{Path, PathBuilder, Rect};
+use tiny_skia::{Path, PathBuilder, Rect, Transform};
 
 /// How a part of an emblem is painted.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -47,6 +47,28 @@ pub fn inlay(path: Path) -> Part {
         role: Role::Inlay,
         path,
     }
+}
+
+/// A crown of five points, symmetric about the middle, from its left half: the corner of its
+/// base, the outer point, the valley and the inner point, then the height of the middle valley
+/// (the middle point is left to the emblem); a pearl of radius `pearl` tops each side point.
+pub fn coronet(left: [(f32, f32); 4], middle: f32, pearl: f32) -> Vec<Part> {
+    let right = left.map(|(x, y)| (1.0 - x, y));
+    let mut points = left.to_vec();
+    points.push((0.5, middle));
+    points.extend(right.iter().rev());
+    let mut parts = vec![body(poly(&points))];
+    for (x, y) in [left[1], left[3], right[3], right[1]] {
+        parts.push(body(circle(x, y - 0.04, pearl)));
+    }
+    parts
+}
+
+/// A shape's mirror image across the square's upright middle (x to 1 - x): the other half of a
+/// symmetric emblem.
+pub fn mirror(path: &Path) -> Path {
+    let flip = Transform::from_row(-1.0, 0.0, 0.0, 1.0, 1.0, 0.0);
+    path.clone().transform(flip).expect("a mirrored shape")
 }
 
 /// The plinth most pieces stand on.
@@ -208,20 +230,24 @@ pub fn figure(trunk: Path, collar: Path, head: Path) -> Vec<Part> {
     vec![body(trunk), body(collar), body(head), plinth()]
 }
 
-/// A crenellated keep on the plinth: a wall from `wall_top` down to `wall_foot` (each a
-/// row's left x, right x and y) under battlements with merlon edges `merlons` from `top`
-/// down to `notch`, and a line where the two meet.
+/// A crenellated keep on the plinth, symmetric about the middle: a wall from `wall_top` down
+/// to `wall_foot` (each a row's half-width and y) under battlements whose merlons' left edges
+/// (the right ones mirror them) are `merlons`, from `top` down to `notch`, and a line where the
+/// wall and the battlements meet.
 pub fn keep(
-    wall_top: (f32, f32, f32),
-    wall_foot: (f32, f32, f32),
-    merlons: [f32; 6],
+    wall_top: (f32, f32),
+    wall_foot: (f32, f32),
+    merlons: [f32; 3],
     top: f32,
     notch: f32,
 ) -> Vec<Part> {
-    let (left, right, y) = wall_top;
+    let row = |(half, y): (f32, f32)| (0.5 - half, 0.5 + half, y);
+    let (left, right, y) = row(wall_top);
+    let [a, b, c] = merlons;
+    let edges = [a, b, c, 1.0 - c, 1.0 - b, 1.0 - a];
     vec![
-        body(trapezoid(wall_top, wall_foot)),
-        body(battlements(merlons, top, notch, y)),
+        body(trapezoid(row(wall_top), row(wall_foot))),
+        body(battlements(edges, top, notch, y)),
         plinth(),
         detail(line(&[(left, y), (right, y)])),
     ]
