@@ -337,7 +337,9 @@ impl Service {
         } else {
             black
         };
-        let clock = self.clock_of(first, c.offer.days).await;
+        let clock = self
+            .clock_of(first, c.offer.guild.as_deref(), c.offer.days)
+            .await;
         let row = self
             .store
             .accept_challenge(

@@ -50,7 +50,7 @@ impl Service {
                 None => label,
             };
             let away = match row.status {
-                GameStatus::Active => self.away_until(user).await,
+                GameStatus::Active => self.away_until(user, row.guild.as_deref()).await,
                 _ => None,
             };
             labels.push(match away {

@@ -52,7 +52,9 @@ impl Service {
         change.fen = game.position_text();
         change.reminded = false;
         // The next player's clock: from now, or from the end of their leave.
-        let away = self.away_until(row.player(!mover)).await;
+        let away = self
+            .away_until(row.player(!mover), row.guild.as_deref())
+            .await;
         change.deadline = Some(super::vacation::clock_after(now, away, row.days));
         if change.draw_offer.as_deref().is_some_and(|o| o != req.user) {
             change.draw_offer = None;
@@ -190,7 +192,9 @@ impl Service {
             return Err(Refusal::SwapNotBlack);
         }
         // The first mover plays Black now, and moves.
-        let clock = self.clock_of(&row.white, row.days).await;
+        let clock = self
+            .clock_of(&row.white, row.guild.as_deref(), row.days)
+            .await;
         let saved = self
             .change_with_event(&row, EventKind::Swap, Some(&req.user), |next, _| {
                 std::mem::swap(&mut next.white, &mut next.black);

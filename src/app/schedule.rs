@@ -145,7 +145,7 @@ impl Service {
             };
             let who = row.player(game.turn()).to_string();
             // No reminders to a player away: the one due goes once they are back.
-            if self.away_until(&who).await.is_some() {
+            if self.away_until(&who, row.guild.as_deref()).await.is_some() {
                 continue;
             }
             let reminded =

@@ -164,7 +164,10 @@ impl Service {
         let now = self.now();
         let mut change = GameChange::of(row, now);
         change.fen = game.position_text();
-        change.deadline = Some(self.clock_of(row.player(game.turn()), row.days).await);
+        change.deadline = Some(
+            self.clock_of(row.player(game.turn()), row.guild.as_deref(), row.days)
+                .await,
+        );
         change.reminded = false;
         let saved = self.store.take_back(row, keep as i64, &change, by).await?;
         self.remember(&saved, &*game);

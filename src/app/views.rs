@@ -138,7 +138,7 @@ impl Service {
             } else {
                 g.opponent_of(&req.user)
             };
-            let away = self.away_until(to_move).await;
+            let away = self.away_until(to_move, g.guild.as_deref()).await;
             lines.push(words::games_line(g, &req.user, *yours, left, away));
         }
         for id in damaged {

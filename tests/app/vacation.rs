@@ -157,6 +157,75 @@ async fn leave_is_counted_against_the_year_and_saves_no_game_already_lost() {
     assert_ne!(row.status, GameStatus::Active);
 }
 
+/// `user` says `command` in the server "other".
+async fn elsewhere(t: &Table, user: &str, command: Command) -> Vec<herald::app::Reply> {
+    let req = Request {
+        guild: Some("other".into()),
+        channel: "lobby".into(),
+        ..request(user, command)
+    };
+    t.service.handle(&req).await
+}
+
+on_both! {
+#[tokio::test]
+async fn each_server_caps_the_leave_in_its_own_games() {
+    let t = table(false).await;
+    // Game `here` in a server allowing 5 days a year; game `there` in one allowing the
+    // default 30. bob is to move in both.
+    let here = chess(&t, false).await;
+    public(&t.mv("alice", "e4").await);
+    let change = SettingsChange {
+        vacation_days: Some(5),
+        ..Default::default()
+    };
+    as_manager(&t, change).await;
+    let challenge = match crate::service::challenge_bob(
+        herald::rules::VariantId::Chess,
+        herald::app::ColorChoice::White,
+        3,
+    ) {
+        Command::Challenge { opponent, terms } => Command::Challenge {
+            opponent,
+            terms: herald::app::Terms { rated: Some(false), ..terms },
+        },
+        _ => unreachable!(),
+    };
+    let r = elsewhere(&t, "alice", challenge).await;
+    public(&elsewhere(&t, "bob", Command::Press(button(&r, "Accept"))).await);
+    let there = t.service.store().games_of("alice", true).await.unwrap()[0].id;
+    assert_ne!(here, there);
+    let e4 = Command::Move { game: Some(there), text: "e4".into(), opponent: None, confirm: false };
+    public(&elsewhere(&t, "alice", e4).await);
+    // bob takes ten days where he may: the other server stops his clock for five of them.
+    let start = t.service.now();
+    let said = elsewhere(&t, "bob", vacation(Some(10), None, false)).await;
+    let said = said[0].text.to_string();
+    assert!(said.starts_with("You are on vacation for 10 days"), "{said}");
+    assert!(said.contains("10 of your 30 days of leave this year taken"), "{said}");
+    assert!(said.contains(&format!("as long as it allows: game #{here} until {}.", herald::calendar::utc_minute(start + 5 * DAY))), "{said}");
+    assert!(!said.contains(&format!("game #{there}")), "{said}");
+    assert_eq!(deadline(&t, there).await, start + 10 * DAY + 3 * DAY);
+    assert_eq!(deadline(&t, here).await, start + 5 * DAY + 3 * DAY);
+    let games = private(&t, "alice", Command::Games).await;
+    assert_eq!(games.matches("on vacation until ").count(), 2, "{games}");
+    // Past the five days, bob's clock runs in the 5-day server's game: alice sees its deadline.
+    t.clock.advance(6 * DAY);
+    let games = private(&t, "alice", Command::Games).await;
+    assert_eq!(games.matches("on vacation until ").count(), 1, "{games}");
+    // Back after six days: the 10-day game has the time he had; the other ran as it should.
+    let back = elsewhere(&t, "bob", vacation(None, None, true)).await;
+    assert!(back[0].text.to_string().contains("your game where it is your move has the time you had left"), "{back:?}");
+    assert_eq!(deadline(&t, there).await, t.service.now() + 3 * DAY);
+    assert_eq!(deadline(&t, here).await, start + 8 * DAY);
+    // Six days are used: his 5-day server's games stop no more this year.
+    let again = elsewhere(&t, "bob", vacation(Some(2), None, false)).await;
+    let again = again[0].text.to_string();
+    assert!(again.contains(&format!("game #{here} not at all (its server's leave this year is used up)")), "{again}");
+    assert_eq!(deadline(&t, here).await, start + 8 * DAY);
+}
+}
+
 #[tokio::test]
 async fn a_server_may_allow_takebacks_in_rated_games() {
     let t = table(false).await;

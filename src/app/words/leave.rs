@@ -39,6 +39,28 @@ pub fn leave_begun(ends: i64, days: i64, stopped: usize, used: i64, allowance: i
     ]
 }
 
+/// Added when leave begins, for the games whose servers allow less leave a year than was
+/// taken: each game and until when its clock stands still (none: not at all, that server's
+/// leave for the year is used up).
+pub fn leave_shortened(games: &[(i64, Option<i64>)]) -> Text {
+    let mut said = Text::from(
+        " A server may allow less leave a year, and in its games your clock stands still only \
+         as long as it allows:",
+    );
+    for (i, (game, until)) in games.iter().enumerate() {
+        said.push(format!("{} game #{game}", if i == 0 { "" } else { ";" }));
+        match until {
+            Some(t) => {
+                said.push(" until ");
+                said.push(time(*t));
+            }
+            None => said.push(" not at all (its server's leave this year is used up)"),
+        }
+    }
+    said.push(".");
+    said
+}
+
 /// `/vacation` alone.
 pub fn leave_shown(current: Option<i64>, used: i64, allowance: i64) -> Text {
     match current {
