@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 #[path = "../support/fake.rs"]
 mod fake;
+mod leisure;
 mod notices;
 mod review;
 mod shards;
