@@ -11,3 +11,4 @@ pub mod rating;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod tournament;
