@@ -1,8 +1,14 @@
 //! Tournaments: who plays whom and with which colour, and how the players stand. Pure
 //! arithmetic on start numbers and results, with no store and no Discord: round robins by
-//! FIDE's Berger tables ([`berger`]).
+//! FIDE's Berger tables ([`berger`]), standings with FIDE's tie-breaks ([`standings`]), and
+//! FIDE's report file ([`trf`]).
 
 pub mod berger;
+pub mod standings;
+pub mod trf;
+
+#[cfg(test)]
+mod tests;
 
 /// One game of a round, between two start numbers counted from 0 (the tables' 1 is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
