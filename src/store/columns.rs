@@ -124,6 +124,28 @@ words! {
 }
 
 words! {
+    /// How a tournament is paired.
+    TournamentSystem, "tournament system" {
+        /// Everyone plays everyone once, every game at once (FIDE's Berger tables).
+        RoundRobin = "round-robin",
+        /// Everyone plays everyone twice, once with each colour.
+        DoubleRoundRobin = "double-round-robin",
+        /// Rounds paired one at a time by the FIDE Dutch system.
+        Swiss = "swiss",
+    }
+}
+
+words! {
+    /// Where a tournament stands.
+    TournamentStatus, "tournament status" {
+        /// Players may join.
+        Open = "open",
+        Running = "running",
+        Finished = "finished",
+    }
+}
+
+words! {
     /// Where a challenge stands.
     ChallengeStatus, "challenge status" {
         Open = "open", Accepted = "accepted", Declined = "declined", Expired = "expired",
@@ -297,6 +319,8 @@ impl FromStr for StoredOptions {
 
 text_columns!(
     VariantId,
+    TournamentSystem,
+    TournamentStatus,
     GameStatus,
     ChallengeStatus,
     GameResult,

@@ -22,6 +22,40 @@ type Table = (&'static str, &'static str, &'static [(&'static str, Kind)]);
 /// Every table, parents before the tables that refer to them.
 const TABLES: &[Table] = &[
     (
+        "tournaments",
+        "id",
+        &[
+            ("id", Int),
+            ("guild", Text),
+            ("channel", Text),
+            ("name", Text),
+            ("creator", Text),
+            ("variant", Text),
+            ("system", Text),
+            ("rounds", Int),
+            ("days", Int),
+            ("rated", Bool),
+            ("max_players", Int),
+            ("starts_at", Int),
+            ("status", Text),
+            ("round", Int),
+            ("created_at", Int),
+            ("version", Int),
+        ],
+    ),
+    (
+        "tournament_players",
+        "tournament_id, player",
+        &[
+            ("tournament_id", Int),
+            ("player", Text),
+            ("joined_at", Int),
+            ("start_number", Int),
+            ("rating", Int),
+            ("withdrawn_after", Int),
+        ],
+    ),
+    (
         "games",
         "id",
         &[
@@ -50,9 +84,23 @@ const TABLES: &[Table] = &[
             ("rated", Bool),
             ("rated_order", Int),
             ("engine_level", Int),
+            ("tournament_id", Int),
             ("version", Int),
             ("created_at", Int),
             ("updated_at", Int),
+        ],
+    ),
+    (
+        "tournament_pairings",
+        "tournament_id, round, board",
+        &[
+            ("tournament_id", Int),
+            ("round", Int),
+            ("board", Int),
+            ("white", Text),
+            ("black", Text),
+            ("game_id", Int),
+            ("result", Text),
         ],
     ),
     (
@@ -213,7 +261,13 @@ const TABLES: &[Table] = &[
 ];
 
 /// The tables whose key is a number the database hands out.
-const NUMBERED: [&str; 4] = ["games", "challenges", "events", "local_buttons"];
+const NUMBERED: [&str; 5] = [
+    "tournaments",
+    "games",
+    "challenges",
+    "events",
+    "local_buttons",
+];
 
 /// How many rows of each table were copied, in the order copied.
 pub type Copied = Vec<(&'static str, usize)>;

@@ -18,12 +18,13 @@ mod reviews;
 mod rows;
 mod settings;
 mod sql;
+mod tournaments;
 
 pub use buttons::{ShownButton, ShownButtons};
 pub use challenges::Challenge;
 pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, NoticeMode,
-    StoredOptions,
+    StoredOptions, TournamentStatus, TournamentSystem,
 };
 pub use copy::Copied;
 pub use leaves::{Moved, StoredLeave};
@@ -31,6 +32,7 @@ pub use lines::StoredLine;
 pub use notices::Notices;
 pub use rows::{Event, GameChange, Offer, Opening, Played, StoredGame, StoredMove};
 pub use settings::Settings;
+pub use tournaments::{Entrant, NewTournament, Planned, StoredPairing, StoredTournament};
 
 use std::str::FromStr;
 use std::time::Duration;

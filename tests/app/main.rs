@@ -20,4 +20,5 @@ mod service;
 mod shared;
 mod sparring;
 mod takeback;
+mod tournaments;
 mod vacation;

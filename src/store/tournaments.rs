@@ -1,0 +1,336 @@
+//! Tournaments (/tournament): an event, the players who joined it, and each round's
+//! pairings with the games they started. Starting one pairs what it pairs and starts every
+//! game of it in one transaction, so a crash leaves it either unstarted or whole.
+
+use super::columns::{ColorChoice, TournamentStatus, TournamentSystem};
+use super::games::insert_game;
+use super::rows::{Offer, Opening, StoredGame};
+use super::sql::sql;
+use super::{Store, StoreError};
+use crate::rules::{GameOptions, VariantId};
+
+/// A tournament as its creator describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewTournament {
+    pub guild: Option<String>,
+    pub channel: String,
+    pub name: String,
+    pub creator: String,
+    pub variant: VariantId,
+    pub system: TournamentSystem,
+    /// A Swiss's number of rounds (a round robin's follows from its players).
+    pub rounds: Option<i64>,
+    pub days: i64,
+    pub rated: bool,
+    pub max_players: Option<i64>,
+    /// When it starts by itself, if it does.
+    pub starts_at: Option<i64>,
+    pub created_at: i64,
+}
+
+/// A tournament as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredTournament {
+    pub id: i64,
+    pub guild: Option<String>,
+    pub channel: String,
+    pub name: String,
+    pub creator: String,
+    pub variant: VariantId,
+    pub system: TournamentSystem,
+    pub rounds: Option<i64>,
+    pub days: i64,
+    pub rated: bool,
+    pub max_players: Option<i64>,
+    pub starts_at: Option<i64>,
+    pub status: TournamentStatus,
+    /// The last round paired.
+    pub round: i64,
+    pub created_at: i64,
+    pub version: i64,
+}
+
+/// A player of a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Entrant {
+    pub tournament_id: i64,
+    pub player: String,
+    pub joined_at: i64,
+    /// From the start: the start number (from 1) and the rating it was given by.
+    pub start_number: Option<i64>,
+    pub rating: Option<i64>,
+    /// The last round the player stood in, once withdrawn.
+    pub withdrawn_after: Option<i64>,
+}
+
+/// A pairing as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredPairing {
+    pub tournament_id: i64,
+    pub round: i64,
+    pub board: i64,
+    pub white: String,
+    /// None: White has no opponent this round (a bye, or a round robin's rest).
+    pub black: Option<String>,
+    pub game_id: Option<i64>,
+    /// White's TRF code when the round was decided without a finished game.
+    pub result: Option<String>,
+}
+
+/// A pairing to store when a round is paired: with the opening of its game, or none for a
+/// player without an opponent (`result` saying what the round gives them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Planned {
+    pub round: i64,
+    pub board: i64,
+    pub white: String,
+    pub black: Option<String>,
+    pub opening: Option<Opening>,
+    pub result: Option<String>,
+}
+
+impl StoredTournament {
+    /// The offer each of its games is made from, between two players.
+    fn offer(&self, white: &str, black: &str, now: i64) -> Offer {
+        Offer {
+            guild: self.guild.clone(),
+            channel: self.channel.clone(),
+            challenger: white.to_string(),
+            challenged: Some(black.to_string()),
+            variant: self.variant,
+            color: ColorChoice::White,
+            days: self.days,
+            options: GameOptions::default(),
+            rated: self.rated,
+            engine_level: None,
+            rematch_of: None,
+            start_fen: None,
+            created_at: now,
+            expires_at: now,
+        }
+    }
+}
+
+impl Store {
+    pub async fn create_tournament(
+        &self,
+        t: &NewTournament,
+    ) -> Result<StoredTournament, StoreError> {
+        let insert = sql(
+            "INSERT INTO tournaments (guild, channel, name, creator, variant, system, rounds, \
+             days, rated, max_players, starts_at, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *",
+        );
+        self.first(
+            insert
+                .bind(&t.guild)
+                .bind(&t.channel)
+                .bind(&t.name)
+                .bind(&t.creator)
+                .bind(t.variant)
+                .bind(t.system)
+                .bind(t.rounds)
+                .bind(t.days)
+                .bind(t.rated)
+                .bind(t.max_players)
+                .bind(t.starts_at)
+                .bind(t.created_at),
+        )
+        .await
+    }
+
+    pub async fn tournament(&self, id: i64) -> Result<Option<StoredTournament>, StoreError> {
+        self.one(sql("SELECT * FROM tournaments WHERE id = $1").bind(id))
+            .await
+    }
+
+    /// A server's tournaments (none: those made outside servers), newest first.
+    pub async fn tournaments_in(
+        &self,
+        guild: Option<&str>,
+    ) -> Result<Vec<StoredTournament>, StoreError> {
+        let text =
+            "SELECT * FROM tournaments WHERE (guild = $1 OR (guild IS NULL AND $1 IS NULL)) \
+                    ORDER BY id DESC LIMIT 25";
+        self.all(sql(text).bind(guild)).await
+    }
+
+    /// Open tournaments whose start time has come, oldest first.
+    pub async fn tournaments_due(&self, now: i64) -> Result<Vec<StoredTournament>, StoreError> {
+        let text = "SELECT * FROM tournaments WHERE status = 'open' AND starts_at <= $1 \
+                    ORDER BY id";
+        self.all(sql(text).bind(now)).await
+    }
+
+    /// The tournament a game belongs to, if any.
+    pub async fn tournament_of_game(
+        &self,
+        game: i64,
+    ) -> Result<Option<StoredTournament>, StoreError> {
+        let text = "SELECT t.* FROM tournaments t JOIN games g ON g.tournament_id = t.id \
+                    WHERE g.id = $1";
+        self.one(sql(text).bind(game)).await
+    }
+
+    /// A tournament's players: by start number once it has started, by joining before.
+    pub async fn entrants(&self, tournament: i64) -> Result<Vec<Entrant>, StoreError> {
+        let text = "SELECT * FROM tournament_players WHERE tournament_id = $1 \
+                    ORDER BY start_number, joined_at, player";
+        self.all(sql(text).bind(tournament)).await
+    }
+
+    /// A tournament's pairings, by round and board.
+    pub async fn pairings(&self, tournament: i64) -> Result<Vec<StoredPairing>, StoreError> {
+        let text = "SELECT * FROM tournament_pairings WHERE tournament_id = $1 \
+                    ORDER BY round, board";
+        self.all(sql(text).bind(tournament)).await
+    }
+
+    /// Adds `player` to an open tournament that has room: `Ok(false)` when it is full,
+    /// [`StoreError::Duplicate`] when they are in it already, [`StoreError::Conflict`] when
+    /// it is no longer open.
+    pub async fn join_tournament(
+        &self,
+        tournament: i64,
+        player: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.begin().await?;
+        // Taking the row first keeps two joins from both taking the last place.
+        let open: Option<StoredTournament> = tx
+            .one(
+                sql("UPDATE tournaments SET version = version + 1 \
+                     WHERE id = $1 AND status = 'open' RETURNING *")
+                .bind(tournament),
+            )
+            .await?;
+        let open = open.ok_or(StoreError::Conflict)?;
+        let already: Option<(String,)> = tx
+            .one(
+                sql("SELECT player FROM tournament_players WHERE tournament_id = $1 AND player = $2")
+                    .bind(tournament)
+                    .bind(player),
+            )
+            .await?;
+        if already.is_some() {
+            return Err(StoreError::Duplicate);
+        }
+        let (count,): (i64,) = tx
+            .first(
+                sql("SELECT count(*) FROM tournament_players WHERE tournament_id = $1")
+                    .bind(tournament),
+            )
+            .await?;
+        if open.max_players.is_some_and(|m| count >= m) {
+            return Ok(false);
+        }
+        let insert = sql(
+            "INSERT INTO tournament_players (tournament_id, player, joined_at) VALUES ($1, $2, $3)",
+        )
+        .bind(tournament)
+        .bind(player)
+        .bind(now);
+        tx.run(insert).await.map_err(|e| match e {
+            StoreError::Sql(e) if super::is_unique_violation(&e) => StoreError::Duplicate,
+            other => other,
+        })?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Takes `player` out of a tournament not yet started; whether they were in it.
+    pub async fn leave_tournament(
+        &self,
+        tournament: i64,
+        player: &str,
+    ) -> Result<bool, StoreError> {
+        let text = "DELETE FROM tournament_players WHERE tournament_id = $1 AND player = $2 \
+                    AND EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'open')";
+        Ok(self.run(sql(text).bind(tournament).bind(player)).await? == 1)
+    }
+
+    /// Starts `t` as it was read: its players' start numbers and ratings, its number of
+    /// rounds, and the pairings of the rounds paired now (`round` the last), each game begun,
+    /// all in one transaction. [`StoreError::Conflict`] when it changed since it was read.
+    pub async fn start_tournament(
+        &self,
+        t: &StoredTournament,
+        numbers: &[(String, i64, Option<i64>)],
+        rounds: i64,
+        planned: &[Planned],
+        now: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.begin().await?;
+        let round = planned.iter().map(|p| p.round).max().unwrap_or(0);
+        let started = tx
+            .run(
+                sql(
+                    "UPDATE tournaments SET status = 'running', rounds = $2, round = $3, \
+                     version = version + 1 WHERE id = $1 AND version = $4 AND status = 'open'",
+                )
+                .bind(t.id)
+                .bind(rounds)
+                .bind(round)
+                .bind(t.version),
+            )
+            .await?;
+        if started != 1 {
+            return Err(StoreError::Conflict);
+        }
+        for (player, number, rating) in numbers {
+            let numbered = sql(
+                "UPDATE tournament_players SET start_number = $3, rating = $4 \
+                 WHERE tournament_id = $1 AND player = $2",
+            )
+            .bind(t.id)
+            .bind(player)
+            .bind(*number)
+            .bind(*rating);
+            if tx.run(numbered).await? != 1 {
+                return Err(StoreError::Conflict);
+            }
+        }
+        let mut games = Vec::new();
+        for p in planned {
+            let game = match (&p.opening, &p.black) {
+                (Some(opening), Some(black)) => {
+                    let offer = t.offer(&p.white, black, now);
+                    let created = insert_game(&mut tx, &offer, opening).await?;
+                    tx.run(
+                        sql("UPDATE games SET tournament_id = $1 WHERE id = $2")
+                            .bind(t.id)
+                            .bind(created.id),
+                    )
+                    .await?;
+                    let id = created.id;
+                    games.push(created);
+                    Some(id)
+                }
+                _ => None,
+            };
+            let insert = sql(
+                "INSERT INTO tournament_pairings (tournament_id, round, board, white, black, \
+                 game_id, result) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(t.id)
+            .bind(p.round)
+            .bind(p.board)
+            .bind(&p.white)
+            .bind(&p.black)
+            .bind(game)
+            .bind(&p.result);
+            tx.run(insert).await?;
+        }
+        tx.commit().await?;
+        Ok(games)
+    }
+
+    /// Marks a running tournament finished, once; whether this call did.
+    pub async fn finish_tournament(&self, tournament: i64) -> Result<bool, StoreError> {
+        let text = "UPDATE tournaments SET status = 'finished', version = version + 1 \
+                    WHERE id = $1 AND status = 'running'";
+        Ok(self.run(sql(text).bind(tournament)).await? == 1)
+    }
+}
