@@ -291,7 +291,29 @@ pub enum Command {
         until: Option<String>,
         off: bool,
     },
+    /// The tournaments of the asker's server.
+    Tournaments,
+    /// One of the tournament subcommands.
+    Tournament(TournamentCommand),
     Press(Action),
+}
+
+/// `/tournament ...`: each subcommand names its tournament by number, or means the newest
+/// of the asker's server that fits (open, to join; the asker's, to leave or start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    Create {
+        name: String,
+        variant: VariantId,
+        system: crate::store::TournamentSystem,
+        days: Option<i64>,
+        rated: bool,
+        max_players: Option<i64>,
+    },
+    Join(Option<i64>),
+    Leave(Option<i64>),
+    Start(Option<i64>),
+    Show(Option<i64>),
 }
 
 impl Command {
@@ -322,6 +344,12 @@ impl Command {
             Command::Takeback { .. } => "takeback",
             Command::Conditional { .. } => "conditional",
             Command::Vacation { .. } => "vacation",
+            Command::Tournaments => "tournaments",
+            Command::Tournament(TournamentCommand::Create { .. }) => "tournament create",
+            Command::Tournament(TournamentCommand::Join(_)) => "tournament join",
+            Command::Tournament(TournamentCommand::Leave(_)) => "tournament leave",
+            Command::Tournament(TournamentCommand::Start(_)) => "tournament start",
+            Command::Tournament(TournamentCommand::Show(_)) => "tournament show",
             Command::Press(_) => "button",
         }
     }

@@ -102,7 +102,9 @@ impl Service {
         let reply = Reply::new(&row.channel, words::resigned(&req.user, &saved, winner))
             .alert(&saved, &[row.opponent_of(&req.user)])
             .with_buttons(vec![rematch_button(saved.id)]);
-        Ok(vec![self.with_final_board(reply, &saved).await])
+        let mut replies = vec![self.with_final_board(reply, &saved).await];
+        replies.extend(self.tournament_after(&saved).await);
+        Ok(replies)
     }
 
     /// A message that ends a game, with the ratings it changed and the final position's
@@ -189,7 +191,9 @@ impl Service {
         let reply = Reply::new(&row.channel, words::draw_agreed(&req.user, other, saved.id))
             .alert(&saved, &[other])
             .with_buttons(vec![rematch_button(saved.id)]);
-        Ok(vec![self.with_final_board(reply, &saved).await])
+        let mut replies = vec![self.with_final_board(reply, &saved).await];
+        replies.extend(self.tournament_after(&saved).await);
+        Ok(replies)
     }
 
     pub(super) async fn answer_draw(&self, req: &Request, id: i64, accept: bool) -> Handled {
@@ -226,7 +230,9 @@ impl Service {
         let saved = self.end_unplayed(&row, Some(&req.user)).await?;
         let reply = Reply::new(&row.channel, words::aborted(&req.user, row.id))
             .alert(&saved, &[row.opponent_of(&req.user)]);
-        Ok(vec![self.with_final_board(reply, &saved).await])
+        let mut replies = vec![self.with_final_board(reply, &saved).await];
+        replies.extend(self.tournament_after(&saved).await);
+        Ok(replies)
     }
 
     /// Aborts a game before each side has moved: no result.

@@ -35,12 +35,15 @@ mod standings;
 mod suggest;
 mod takeback;
 pub mod text;
+mod tournament;
 mod vacation;
 mod views;
 pub mod words;
 
 pub use clock::{Clock, SystemClock, DAY};
-pub use command::{Action, Analysis, ColorChoice, Command, Days, Level, SettingsChange, Terms};
+pub use command::{
+    Action, Analysis, ColorChoice, Command, Days, Level, SettingsChange, Terms, TournamentCommand,
+};
 pub use engine::LOCAL_NAME as ENGINE_LOCAL_NAME;
 pub use refusal::Refusal;
 pub use rooms::{Lost, Opening as RoomOpening, RoomError, Rooms, Threads};
@@ -377,6 +380,8 @@ impl Service {
                 self.conditional(req, opponent.as_deref(), moves.as_deref(), *clear)
                     .await
             }
+            Command::Tournaments => self.tournaments(req).await,
+            Command::Tournament(asked) => self.tournament(req, asked).await,
             Command::Press(action) => self.press(req, *action).await,
         };
         done.unwrap_or_else(|refusal| vec![Reply::private(&req.channel, refusal.text())])

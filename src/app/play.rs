@@ -143,6 +143,9 @@ impl Service {
         }
         let mut replies = vec![reply];
         replies.extend(answer);
+        if outcome.is_some() {
+            replies.extend(self.tournament_after(&saved).await);
+        }
         Ok(replies)
     }
 

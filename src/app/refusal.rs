@@ -159,6 +159,19 @@ pub enum Refusal {
     LeaveTooLong(i64, i64, i64),
     /// An `until:` that is no date after today, as given.
     LeaveDate(String),
+    /// No tournament by that number here (or, with none, none that fits).
+    NoTournament(Option<i64>),
+    /// A tournament name empty or too long: its length.
+    TournamentName(usize),
+    TournamentFull(i64),
+    InTournament(i64),
+    NotInTournament(i64),
+    /// Joining, leaving or starting a tournament that has started.
+    TournamentBegun(i64),
+    /// Starting a tournament someone else made: its creator.
+    NotOrganiser(i64, String),
+    /// Starting a tournament with too few players: how many it has.
+    TooFewPlayers(i64, usize),
 }
 
 impl From<StoreError> for Refusal {

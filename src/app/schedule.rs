@@ -85,7 +85,11 @@ impl Service {
                 continue;
             }
             match self.end_late(&row).await {
-                Ok(reply) => replies.extend(reply),
+                Ok(Some(reply)) => {
+                    replies.push(reply);
+                    replies.extend(self.tournament_after(&row).await);
+                }
+                Ok(None) => {}
                 Err(refusal) => self.skip(&row, &refusal),
             }
         }

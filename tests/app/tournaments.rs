@@ -99,3 +99,83 @@ async fn a_double_round_robin_starts_every_game_at_once_and_only_once() {
     assert!(!store.finish_tournament(made.id).await.unwrap(), "finished once");
 }
 }
+
+fn tournament(asked: herald::app::TournamentCommand) -> herald::app::Command {
+    herald::app::Command::Tournament(asked)
+}
+
+on_both! {
+#[tokio::test]
+async fn a_round_robin_is_made_joined_started_played_and_won() {
+    use herald::app::{Command, TournamentCommand as T};
+    use crate::conditional::private;
+    use crate::service::{public, refused};
+    let t = table(false).await;
+    let create = T::Create {
+        name: "Autumn Cup".into(),
+        variant: VariantId::Chess,
+        system: TournamentSystem::RoundRobin,
+        days: None,
+        rated: true,
+        max_players: None,
+    };
+    let made = public(&t.say("alice", tournament(create)).await).text.to_string();
+    assert!(made.starts_with("@alice made tournament #1 **Autumn Cup**: a round robin of Chess, 3 days per move, rated, for up to 16 players."), "{made}");
+    let few = refused(&t.say("alice", tournament(T::Start(None))).await);
+    assert_eq!(few, "Tournament #1 has 0 players: it starts with at least 3.");
+    for who in ["alice", "bob", "carol"] {
+        let joined = public(&t.say(who, tournament(T::Join(Some(1)))).await).text.to_string();
+        assert!(joined.starts_with(&format!("@{who} joins tournament #1 **Autumn Cup**")), "{joined}");
+    }
+    assert_eq!(refused(&t.say("bob", tournament(T::Join(None))).await), "You are in tournament #1 already.");
+    assert_eq!(refused(&t.say("dave", tournament(T::Leave(Some(1)))).await), "You are not in tournament #1.");
+    assert_eq!(refused(&t.say("dave", tournament(T::Show(Some(7)))).await), "There is no tournament #7 in this server: `/tournaments` lists them.");
+    let shown = private(&t, "dave", tournament(T::Show(None))).await;
+    assert!(shown.contains("open for players (3 of at most 16)") && shown.contains("\n- @carol"), "{shown}");
+    let not_hers = refused(&t.say("carol", tournament(T::Start(None))).await);
+    assert!(not_hers.starts_with("Only @alice (who made tournament #1) or a member who may manage"), "{not_hers}");
+
+    // The start: three rounds by the Berger table, one game and one rest each, all at once.
+    let started = t.say("alice", tournament(T::Start(None))).await;
+    assert_eq!(started.len(), 4, "{started:?}");
+    let summary = started[0].text.to_string();
+    assert!(summary.starts_with("Tournament #1 **Autumn Cup** begins: 3 players, 3 rounds of a round robin of Chess"), "{summary}");
+    assert!(summary.contains("Start numbers, by rating: 1. @alice, 2. @bob, 3. @carol."), "{summary}");
+    let firsts: Vec<String> = started[1..].iter().map(|r| r.text.to_string()).collect();
+    assert!(firsts[0].starts_with("Game #1 of tournament #1 **Autumn Cup**, round 1: @bob plays White, @carol plays Black"), "{firsts:?}");
+    assert!(firsts[1].contains("round 2: @alice plays White, @bob plays Black"), "{firsts:?}");
+    assert!(firsts[2].contains("round 3: @carol plays White, @alice plays Black"), "{firsts:?}");
+    assert_eq!(started[1].mentions, ["bob"], "White is told it is their move");
+    assert_eq!(refused(&t.say("dave", tournament(T::Join(Some(1)))).await), "Tournament #1 has started: players join and leave before the start.");
+
+    // Each game: a move each, then a resignation; alice wins both of hers.
+    let play = |game: i64, white: &'static str, loser: &'static str, winner: &'static str| {
+        let t = &t;
+        async move {
+            let black = if loser == white { winner } else { loser };
+            for (who, mv) in [(white, "e4"), (black, "e5")] {
+                let mv = Command::Move { game: Some(game), text: mv.into(), opponent: None, confirm: false };
+                public(&t.say(who, mv).await);
+            }
+            let other = if loser == white { black } else { white };
+            t.say(loser, Command::Resign { opponent: Some(other.into()) }).await
+        }
+    };
+    let ended = play(1, "bob", "carol", "bob").await;
+    assert_eq!(ended.len(), 1, "the tournament goes on: {ended:?}");
+    assert!(!ended[0].ephemeral, "{}", ended[0].text);
+    let table_now = private(&t, "dave", tournament(T::Show(Some(1)))).await;
+    assert!(table_now.contains("1 of 3 games finished"), "{table_now}");
+    assert!(table_now.contains("Standings (points, then Sonneborn-Berger, direct encounter, wins):\n1. @bob — 1 · SB 0 · DE 1 · WIN 1"), "{table_now}");
+    play(2, "alice", "bob", "alice").await;
+    let last = play(3, "carol", "carol", "alice").await;
+    assert_eq!(last.len(), 2, "{last:?}");
+    let over = last[1].text.to_string();
+    assert!(over.starts_with("Tournament #1 **Autumn Cup** is over: @alice wins with 2 points.\nFinal standings (points"), "{over}");
+    assert!(over.contains("\n1. @alice — 2 · SB 1 · DE 1 · WIN 2\n2. @bob — 1 · SB 0 · DE 1 · WIN 1\n3. @carol — 0 · SB 0 · DE 1 · WIN 0"), "{over}");
+    let listed = private(&t, "dave", Command::Tournaments).await;
+    assert!(listed.contains("#1 **Autumn Cup**: a round robin of Chess, 3 days per move, rated; 3 players, finished"), "{listed}");
+    // The tournament's games were rated.
+    assert!(t.service.store().game(3).await.unwrap().unwrap().rated_order.is_some());
+}
+}

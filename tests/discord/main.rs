@@ -17,6 +17,7 @@ mod shards;
 #[path = "../support/mod.rs"]
 mod support;
 mod threads;
+mod tournaments;
 
 use fake::{channel_opt, opt, role_opt, user_opt, Fake, Fault, Recorded, Sent, APPLICATION, GUILD};
 
@@ -200,6 +201,8 @@ async fn a_whole_game_through_discord_survives_a_restart() {
                 "settings",
                 "swap",
                 "takeback",
+                "tournament",
+                "tournaments",
                 "vacation",
                 "withdraw"
             ]

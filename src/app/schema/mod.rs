@@ -6,6 +6,9 @@
 
 mod settings;
 mod table;
+mod tournament;
+
+pub use tournament::MAX_ROUND_ROBIN;
 
 use super::Command;
 use crate::rules::shown;
@@ -184,6 +187,7 @@ impl Opt {
 }
 
 /// One command: its definition, and how its options become a [`Command`].
+#[derive(Clone, Copy)]
 pub struct Spec {
     pub name: &'static str,
     pub description: &'static str,
@@ -194,18 +198,46 @@ pub struct Spec {
     read: fn(&Given) -> Result<Command, String>,
 }
 
-/// Every command, in the order they are listed to a player.
+/// Every command, in the order they are listed to a player. A command named with two words
+/// (`tournament create`) is a subcommand of the group its first word names.
 pub fn commands() -> &'static [Spec] {
-    &table::COMMANDS
+    static ALL: std::sync::OnceLock<Vec<Spec>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| [&table::COMMANDS[..], &tournament::SPECS[..]].concat())
+}
+
+/// The commands that gather subcommands, with what each is for.
+pub const GROUPS: &[(&str, &str)] = &[(
+    "tournament",
+    "Tournaments: round robins played by correspondence, every game at once",
+)];
+
+/// The subcommands of `group`, in order.
+pub fn subcommands(group: &str) -> Vec<&'static Spec> {
+    commands()
+        .iter()
+        .filter(|s| s.group() == Some(group))
+        .collect()
 }
 
 /// The command called `name`, or why there is none (with the one meant, when it is close).
+/// A group's name alone is no command: its subcommands are named.
 pub fn find(name: &str) -> Result<&'static Spec, String> {
     let name = name.trim().trim_start_matches('/').to_ascii_lowercase();
     if let Some(spec) = commands().iter().find(|s| s.name == name) {
         return Ok(spec);
     }
-    let names: Vec<&str> = commands().iter().map(|s| s.name).collect();
+    if let Some((group, sub)) = name.split_once(' ') {
+        return find_sub(group, Some(sub.trim()));
+    }
+    if GROUPS.iter().any(|(g, _)| *g == name) {
+        return find_sub(&name, None);
+    }
+    let mut names: Vec<&str> = commands()
+        .iter()
+        .filter(|s| s.group().is_none())
+        .map(|s| s.name)
+        .collect();
+    names.extend(GROUPS.iter().map(|(g, _)| *g));
     let all: Vec<String> = names.iter().map(|c| format!("/{c}")).collect();
     let hint = nearest(&name, &names).map_or(String::new(), |c| format!(" (did you mean /{c}?)"));
     Err(format!(
@@ -214,7 +246,51 @@ pub fn find(name: &str) -> Result<&'static Spec, String> {
     ))
 }
 
+/// What a group named without a subcommand is told.
+pub fn sub_needed(group: &str) -> String {
+    let listed: Vec<String> = subcommands(group)
+        .iter()
+        .filter_map(|s| s.sub())
+        .map(|n| format!("/{group} {n}"))
+        .collect();
+    format!(
+        "/{group} needs one of its subcommands: {}.",
+        listed.join(", ")
+    )
+}
+
+/// The subcommand `sub` of `group`, or why there is none: none given, or one it lacks.
+pub fn find_sub(group: &str, sub: Option<&str>) -> Result<&'static Spec, String> {
+    let subs = subcommands(group);
+    let names: Vec<&str> = subs.iter().filter_map(|s| s.sub()).collect();
+    let listed: Vec<String> = names.iter().map(|n| format!("/{group} {n}")).collect();
+    let Some(sub) = sub else {
+        return Err(sub_needed(group));
+    };
+    let sub = sub.to_ascii_lowercase();
+    if let Some(spec) = subs.iter().find(|s| s.sub() == Some(sub.as_str())) {
+        return Ok(spec);
+    }
+    let hint =
+        nearest(&sub, &names).map_or(String::new(), |c| format!(" (did you mean /{group} {c}?)"));
+    Err(format!(
+        "/{group} has no subcommand '{}'{hint}: its subcommands are {}.",
+        shown(&sub),
+        listed.join(", ")
+    ))
+}
+
 impl Spec {
+    /// The group this command is a subcommand of, if it is one.
+    pub fn group(&self) -> Option<&'static str> {
+        self.name.split_once(' ').map(|(g, _)| g)
+    }
+
+    /// Its name within its group, if it is a subcommand.
+    pub fn sub(&self) -> Option<&'static str> {
+        self.name.split_once(' ').map(|(_, s)| s)
+    }
+
     pub fn options(&self) -> Vec<Opt> {
         (self.options)()
     }

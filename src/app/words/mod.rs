@@ -13,6 +13,7 @@ mod ratings;
 mod refusals;
 mod reviews;
 mod rooms;
+mod tournaments;
 pub use analysis::*;
 pub use challenges::*;
 pub use leave::*;
@@ -20,6 +21,7 @@ pub use lines::*;
 pub use ratings::*;
 pub use reviews::*;
 pub use rooms::*;
+pub use tournaments::*;
 
 pub fn days_text(days: i64) -> String {
     if days == 1 {

@@ -45,21 +45,55 @@ fn option(o: &Opt) -> CreateCommandOption {
     option
 }
 
-/// Every slash command, as registered with Discord.
+/// Every slash command, as registered with Discord: each command of the schema, and each
+/// group with its subcommands.
 pub fn definitions() -> Vec<CreateCommand> {
-    schema::commands()
+    let mut out = Vec::new();
+    for spec in schema::commands() {
+        match spec.group() {
+            None => {
+                let mut command = CreateCommand::new(spec.name).description(spec.description);
+                for o in spec.options() {
+                    command = command.add_option(option(&o));
+                }
+                if spec.guild_only {
+                    command = command.contexts(vec![InteractionContext::Guild]);
+                }
+                out.push(command);
+            }
+            // A group is registered once, where its first subcommand stands.
+            Some(group) if schema::subcommands(group)[0].name == spec.name => {
+                out.push(group_definition(group));
+            }
+            Some(_) => {}
+        }
+    }
+    out
+}
+
+/// A group of subcommands as Discord registers it.
+fn group_definition(group: &str) -> CreateCommand {
+    let description = schema::GROUPS
         .iter()
-        .map(|spec| {
-            let mut command = CreateCommand::new(spec.name).description(spec.description);
-            for o in spec.options() {
-                command = command.add_option(option(&o));
-            }
-            if spec.guild_only {
-                command = command.contexts(vec![InteractionContext::Guild]);
-            }
-            command
-        })
-        .collect()
+        .find(|(g, _)| *g == group)
+        .map_or("", |(_, d)| *d);
+    let mut command = CreateCommand::new(group).description(description);
+    let subs = schema::subcommands(group);
+    for spec in &subs {
+        let mut sub = CreateCommandOption::new(
+            CommandOptionType::SubCommand,
+            spec.sub().unwrap_or_default(),
+            spec.description,
+        );
+        for o in spec.options() {
+            sub = sub.add_sub_option(option(&o));
+        }
+        command = command.add_option(sub);
+    }
+    if subs.iter().any(|s| s.guild_only) {
+        command = command.contexts(vec![InteractionContext::Guild]);
+    }
+    command
 }
 
 /// An option's value as the schema reads it; `None` for a kind Herald never registers.
@@ -85,6 +119,17 @@ pub fn command(interaction: &CommandInteraction) -> Result<Command, String> {
 
 /// The service command for a slash command of this name with these options.
 fn read(name: &str, options: &[CommandDataOption]) -> Result<Command, String> {
+    // A group's interaction carries one option, the subcommand, with the options inside it.
+    if schema::GROUPS.iter().any(|(g, _)| *g == name) {
+        return match options {
+            [CommandDataOption {
+                name: sub,
+                value: CommandDataOptionValue::SubCommand(inner),
+                ..
+            }] => read(&format!("{name} {sub}"), inner),
+            _ => Err(schema::sub_needed(name)),
+        };
+    }
     let spec = schema::find(name)?;
     let given = options
         .iter()
@@ -230,7 +275,24 @@ mod tests {
                     .map(|o| format!("{}:\"{}\"", o.name, sample(o).1))
                     .collect();
                 let line = format!("/{} {}", spec.name, line.join(" "));
-                let from_discord = read(spec.name, &discord);
+                // A subcommand's options come inside the one option that names it.
+                let from_discord = match (spec.group(), spec.sub()) {
+                    (Some(group), Some(sub)) => {
+                        let inner: Vec<serde_json::Value> = discord
+                            .iter()
+                            .map(|o| serenity::json::to_value(o).unwrap())
+                            .collect();
+                        let raw = serde_json::json!({
+                            "name": sub,
+                            "type": u8::from(CommandOptionType::SubCommand),
+                            "options": inner,
+                        });
+                        let wrapped: CommandDataOption = serenity::json::from_value(raw)
+                            .expect("a subcommand as Discord sends it");
+                        read(group, &[wrapped])
+                    }
+                    _ => read(spec.name, &discord),
+                };
                 let from_terminal = crate::local::parse_command(&line);
                 assert_eq!(from_discord, from_terminal, "{line}");
                 read_options += usize::from(extra.is_some() && from_discord.is_ok());
@@ -244,37 +306,65 @@ mod tests {
     #[test]
     fn discord_registers_the_schema_as_it_is() {
         let sent = definitions();
-        assert_eq!(sent.len(), schema::commands().len());
-        for (command, spec) in sent.into_iter().zip(schema::commands()) {
+        let alone = schema::commands().iter().filter(|s| s.group().is_none());
+        assert_eq!(sent.len(), alone.count() + schema::GROUPS.len());
+        let mut subcommands = 0;
+        for command in sent {
             let json = serenity::json::to_value(command).unwrap();
-            assert_eq!(json["name"], spec.name);
-            assert_eq!(json["description"], spec.description);
+            let name = json["name"].as_str().unwrap().to_string();
             let options = json["options"].as_array().cloned().unwrap_or_default();
-            let schema = spec.options();
-            assert_eq!(options.len(), schema.len(), "/{}", spec.name);
-            for (o, s) in options.iter().zip(&schema) {
-                let context = format!("/{} {}", spec.name, s.name);
-                assert_eq!(o["name"], s.name, "{context}");
-                assert_eq!(
-                    CommandOptionType::from(o["type"].as_u64().unwrap() as u8),
-                    kind(s.kind),
-                    "{context}"
-                );
-                assert_eq!(
-                    o["required"].as_bool().unwrap_or(false),
-                    s.required,
-                    "{context}"
-                );
-                assert_eq!(
-                    o["autocomplete"].as_bool().unwrap_or(false),
-                    s.autocomplete,
-                    "{context}"
-                );
-                let choices = o["choices"].as_array().cloned().unwrap_or_default();
-                assert_eq!(choices.len(), s.choices.len(), "{context}");
-                assert_eq!(o["min_value"].as_i64(), s.min, "{context}");
-                assert_eq!(o["max_value"].as_i64(), s.max, "{context}");
+            match schema::GROUPS.iter().find(|(g, _)| *g == name) {
+                Some((group, description)) => {
+                    assert_eq!(json["description"], *description);
+                    let subs = schema::subcommands(group);
+                    assert_eq!(options.len(), subs.len(), "/{group}");
+                    for (o, spec) in options.iter().zip(subs) {
+                        assert_eq!(
+                            CommandOptionType::from(o["type"].as_u64().unwrap() as u8),
+                            CommandOptionType::SubCommand
+                        );
+                        assert_eq!(o["name"], spec.sub().unwrap());
+                        assert_eq!(o["description"], spec.description);
+                        let inner = o["options"].as_array().cloned().unwrap_or_default();
+                        same_options(spec.name, &inner, &spec.options());
+                        subcommands += 1;
+                    }
+                }
+                None => {
+                    let spec = schema::find(&name).unwrap();
+                    assert_eq!(json["description"], spec.description);
+                    same_options(spec.name, &options, &spec.options());
+                }
             }
+        }
+        assert!(subcommands >= 5, "{subcommands} subcommands");
+    }
+
+    /// Options as Discord was sent them are the schema's, option for option.
+    fn same_options(command: &str, options: &[serde_json::Value], schema: &[Opt]) {
+        assert_eq!(options.len(), schema.len(), "/{command}");
+        for (o, s) in options.iter().zip(schema) {
+            let context = format!("/{command} {}", s.name);
+            assert_eq!(o["name"], s.name, "{context}");
+            assert_eq!(
+                CommandOptionType::from(o["type"].as_u64().unwrap() as u8),
+                kind(s.kind),
+                "{context}"
+            );
+            assert_eq!(
+                o["required"].as_bool().unwrap_or(false),
+                s.required,
+                "{context}"
+            );
+            assert_eq!(
+                o["autocomplete"].as_bool().unwrap_or(false),
+                s.autocomplete,
+                "{context}"
+            );
+            let choices = o["choices"].as_array().cloned().unwrap_or_default();
+            assert_eq!(choices.len(), s.choices.len(), "{context}");
+            assert_eq!(o["min_value"].as_i64(), s.min, "{context}");
+            assert_eq!(o["max_value"].as_i64(), s.max, "{context}");
         }
     }
 }

@@ -1,0 +1,112 @@
+//! `/tournament` and its subcommands, and `/tournaments`.
+
+use super::table::{days_option, variant_option};
+use super::{Given, Kind, Opt, Spec, Value};
+use crate::app::{Command, Days, TournamentCommand};
+use crate::store::TournamentSystem;
+
+/// The most players a round robin takes: FIDE's Berger tables as Herald checks them.
+pub const MAX_ROUND_ROBIN: i64 = 16;
+
+/// The `id` option of the subcommands that act on one tournament.
+fn which(what: &str) -> Vec<Opt> {
+    vec![Opt::new(Kind::Integer, "id", what).range(1, None)]
+}
+
+fn create_options() -> Vec<Opt> {
+    let name = Opt::new(
+        Kind::Text,
+        "name",
+        "The tournament's name, e.g. Winter Open",
+    )
+    .required();
+    let variant = variant_option("The variant every game is played in").required();
+    let system = Opt::new(Kind::Text, "system", "How it is paired")
+        .required()
+        .choice(
+            "Round robin: everyone plays everyone once, every game at once",
+            Value::Text(TournamentSystem::RoundRobin.word().into()),
+        )
+        .choice(
+            "Double round robin: everyone plays everyone twice, once with each colour",
+            Value::Text(TournamentSystem::DoubleRoundRobin.word().into()),
+        );
+    let days = days_option("Days per move in every game (default 3)");
+    let rated = Opt::new(
+        Kind::Boolean,
+        "rated",
+        "Whether its games count for the ratings (default: yes)",
+    );
+    let max = Opt::new(
+        Kind::Integer,
+        "max_players",
+        format!("The most players it takes (3-{MAX_ROUND_ROBIN}, default {MAX_ROUND_ROBIN})"),
+    )
+    .range(3, Some(MAX_ROUND_ROBIN));
+    vec![name, variant, system, days, rated, max]
+}
+
+fn read_create(o: &Given) -> Result<Command, String> {
+    let name = o.required("name").trim().to_string();
+    Ok(Command::Tournament(TournamentCommand::Create {
+        name,
+        variant: o.required("variant").parse()?,
+        system: o.required("system").parse()?,
+        days: o
+            .integer("days")
+            .map(Days::new)
+            .transpose()?
+            .map(|d| d.get()),
+        rated: o.boolean("rated").unwrap_or(true),
+        max_players: o.integer("max_players"),
+    }))
+}
+
+fn id(o: &Given) -> Option<i64> {
+    o.integer("id")
+}
+
+pub(super) const SPECS: [Spec; 6] = [
+    Spec {
+        name: "tournaments",
+        description: "This server's tournaments: open, running and finished",
+        guild_only: true,
+        options: Vec::new,
+        read: |_| Ok(Command::Tournaments),
+    },
+    Spec {
+        name: "tournament create",
+        description: "Create a round robin tournament for this server's players to join",
+        guild_only: true,
+        options: create_options,
+        read: read_create,
+    },
+    Spec {
+        name: "tournament join",
+        description: "Join a tournament before it starts",
+        guild_only: true,
+        options: || which("Which tournament (see /tournaments); else the newest open one here"),
+        read: |o| Ok(Command::Tournament(TournamentCommand::Join(id(o)))),
+    },
+    Spec {
+        name: "tournament leave",
+        description: "Leave a tournament before it starts",
+        guild_only: true,
+        options: || which("Which tournament; else the newest open one you are in here"),
+        read: |o| Ok(Command::Tournament(TournamentCommand::Leave(id(o)))),
+    },
+    Spec {
+        name: "tournament start",
+        description: "Start a tournament: every game begins at once (its creator, or a manager)",
+        guild_only: true,
+        options: || which("Which tournament; else the newest open one here"),
+        read: |o| Ok(Command::Tournament(TournamentCommand::Start(id(o)))),
+    },
+    Spec {
+        name: "tournament show",
+        description: "A tournament's players, standings with tie-breaks, and games",
+        guild_only: true,
+        options: || which("Which tournament; else the newest one here"),
+        read: |o| Ok(Command::Tournament(TournamentCommand::Show(id(o)))),
+    },
+];

@@ -1,0 +1,427 @@
+//! Tournaments (/tournament, /tournaments): a round robin (single or double) made by anyone
+//! in a server, joined before its start, started by its creator or a manager. The start
+//! numbers the players by their rating in the variant, pairs every round by FIDE's Berger
+//! tables and begins every game at once, as ICCF plays; each game is an ordinary Herald game
+//! in its own thread. When the last game ends, the final standings are posted and the winner
+//! named.
+
+use super::{card_buttons, words, Handled, Refusal, Reply, Request, Service, TournamentCommand};
+use crate::rules::{new_game_with, Color, GameOptions};
+use crate::store::{
+    Entrant, GameResult, GameStatus, NewTournament, Opening, Planned, StoreError, StoredGame,
+    StoredTournament, TournamentStatus, TournamentSystem,
+};
+use crate::tournament::berger;
+use crate::tournament::standings::{Entry, Results, Standing, System};
+
+/// The longest name a tournament takes.
+pub const NAME_LIMIT: usize = 60;
+/// The fewest players a tournament starts with.
+pub const MIN_PLAYERS: usize = 3;
+
+/// A tournament's standings as far as its games have gone.
+pub struct Table {
+    pub players: Vec<String>,
+    pub standings: Vec<Standing>,
+    pub finished: usize,
+    pub games: usize,
+}
+
+impl Service {
+    /// `/tournaments`: this server's, newest first.
+    pub(super) async fn tournaments(&self, req: &Request) -> Handled {
+        let mut listed = Vec::new();
+        for t in self.store.tournaments_in(req.guild.as_deref()).await? {
+            let players = self.store.entrants(t.id).await?.len();
+            listed.push((t, players));
+        }
+        Ok(vec![Reply::private(
+            &req.channel,
+            words::tournaments_listed(&listed),
+        )])
+    }
+
+    pub(super) async fn tournament(&self, req: &Request, asked: &TournamentCommand) -> Handled {
+        match asked {
+            TournamentCommand::Create {
+                name,
+                variant,
+                system,
+                days,
+                rated,
+                max_players,
+            } => {
+                let name = name.trim();
+                if name.is_empty() || name.chars().count() > NAME_LIMIT {
+                    return Err(Refusal::TournamentName(name.chars().count()));
+                }
+                let days = match days {
+                    Some(d) => *d,
+                    None => self.default_days(req.guild.as_deref()).await?,
+                };
+                let made = self
+                    .store
+                    .create_tournament(&NewTournament {
+                        guild: req.guild.clone(),
+                        channel: req.channel.clone(),
+                        name: name.to_string(),
+                        creator: req.user.clone(),
+                        variant: *variant,
+                        system: *system,
+                        rounds: None,
+                        days,
+                        rated: *rated,
+                        max_players: Some(max_players.unwrap_or(super::schema::MAX_ROUND_ROBIN)),
+                        starts_at: None,
+                        created_at: self.now(),
+                    })
+                    .await?;
+                tracing::info!(tournament = made.id, "tournament created");
+                Ok(vec![Reply::new(
+                    &req.channel,
+                    words::tournament_created(&made),
+                )])
+            }
+            TournamentCommand::Join(id) => {
+                let t = self
+                    .pick(req, *id, |t| t.status == TournamentStatus::Open)
+                    .await?;
+                match self
+                    .store
+                    .join_tournament(t.id, &req.user, self.now())
+                    .await
+                {
+                    Ok(true) => {}
+                    Ok(false) => return Err(Refusal::TournamentFull(t.id)),
+                    Err(StoreError::Duplicate) => return Err(Refusal::InTournament(t.id)),
+                    Err(StoreError::Conflict) => return Err(Refusal::TournamentBegun(t.id)),
+                    Err(e) => return Err(e.into()),
+                }
+                let players = self.store.entrants(t.id).await?.len();
+                Ok(vec![Reply::new(
+                    &req.channel,
+                    words::tournament_joined(&t, &req.user, players),
+                )])
+            }
+            TournamentCommand::Leave(id) => {
+                let mine = self.tournaments_of(req).await?;
+                let t = self
+                    .pick(req, *id, |t| {
+                        t.status == TournamentStatus::Open && mine.contains(&t.id)
+                    })
+                    .await?;
+                if t.status != TournamentStatus::Open {
+                    return Err(Refusal::TournamentBegun(t.id));
+                }
+                if !self.store.leave_tournament(t.id, &req.user).await? {
+                    return Err(Refusal::NotInTournament(t.id));
+                }
+                Ok(vec![Reply::private(
+                    &req.channel,
+                    words::tournament_left(&t),
+                )])
+            }
+            TournamentCommand::Start(id) => {
+                let t = self
+                    .pick(req, *id, |t| t.status == TournamentStatus::Open)
+                    .await?;
+                self.start_tournament(req, t).await
+            }
+            TournamentCommand::Show(id) => {
+                let t = self.pick(req, *id, |_| true).await?;
+                let entrants = self.store.entrants(t.id).await?;
+                let said = match t.status {
+                    TournamentStatus::Open => words::tournament_open(&t, &entrants),
+                    _ => words::tournament_table(&t, &self.table(&t, &entrants).await?),
+                };
+                Ok(vec![Reply::private(&req.channel, said)])
+            }
+        }
+    }
+
+    /// The ids of the tournaments the asker has joined, of those listed here.
+    async fn tournaments_of(&self, req: &Request) -> Result<Vec<i64>, Refusal> {
+        let mut ids = Vec::new();
+        for t in self.store.tournaments_in(req.guild.as_deref()).await? {
+            if self
+                .store
+                .entrants(t.id)
+                .await?
+                .iter()
+                .any(|e| e.player == req.user)
+            {
+                ids.push(t.id);
+            }
+        }
+        Ok(ids)
+    }
+
+    /// The tournament `id` of this server, or the newest here that `fits`.
+    async fn pick(
+        &self,
+        req: &Request,
+        id: Option<i64>,
+        fits: impl Fn(&StoredTournament) -> bool,
+    ) -> Result<StoredTournament, Refusal> {
+        match id {
+            Some(n) => self
+                .store
+                .tournament(n)
+                .await?
+                .filter(|t| t.guild == req.guild)
+                .ok_or(Refusal::NoTournament(Some(n))),
+            None => self
+                .store
+                .tournaments_in(req.guild.as_deref())
+                .await?
+                .into_iter()
+                .find(fits)
+                .ok_or(Refusal::NoTournament(None)),
+        }
+    }
+
+    /// The days per move a server's games get when none are named.
+    async fn default_days(&self, guild: Option<&str>) -> Result<i64, Refusal> {
+        let chosen = match guild {
+            Some(g) => self.store.settings(g).await?.days,
+            None => None,
+        };
+        Ok(chosen.unwrap_or(super::Days::default().get()))
+    }
+
+    /// Starts `t`: numbers its players by rating, pairs every round and begins every game.
+    async fn start_tournament(&self, req: &Request, t: StoredTournament) -> Handled {
+        if t.creator != req.user && !req.manager {
+            return Err(Refusal::NotOrganiser(t.id, t.creator.clone()));
+        }
+        let entrants = self.store.entrants(t.id).await?;
+        if entrants.len() < MIN_PLAYERS {
+            return Err(Refusal::TooFewPlayers(t.id, entrants.len()));
+        }
+        // Start numbers by rating in the variant, the earlier to join first among equals.
+        let mut rated = Vec::new();
+        for e in &entrants {
+            let standing = self.store.standing(&e.player, t.variant).await?;
+            let rating = standing.unwrap_or_default().rating_at(self.now()).rating;
+            rated.push((e.player.clone(), rating.round() as i64));
+        }
+        rated.sort_by_key(|r| std::cmp::Reverse(r.1));
+        let players: Vec<String> = rated.iter().map(|(p, _)| p.clone()).collect();
+        let numbers: Vec<(String, i64, Option<i64>)> = rated
+            .iter()
+            .enumerate()
+            .map(|(i, (p, r))| (p.clone(), i as i64 + 1, Some(*r)))
+            .collect();
+        let rounds = match t.system {
+            TournamentSystem::DoubleRoundRobin => berger::double(players.len()),
+            _ => berger::single(players.len()),
+        };
+        let now = self.now();
+        let start = new_game_with(t.variant, None, GameOptions::default())
+            .map_err(|e| Refusal::Setup(e.to_string()))?;
+        let first_white = start.turn() == Color::White;
+        let mut planned = Vec::new();
+        for (r, round) in rounds.iter().enumerate() {
+            let number = r as i64 + 1;
+            for (b, g) in round.games.iter().enumerate() {
+                let (white, black) = (&players[g.white], &players[g.black]);
+                let first = if first_white { white } else { black };
+                let deadline = self.clock_of(first, t.guild.as_deref(), t.days).await;
+                planned.push(Planned {
+                    round: number,
+                    board: b as i64 + 1,
+                    white: white.clone(),
+                    black: Some(black.clone()),
+                    opening: Some(Opening {
+                        white: white.clone(),
+                        black: black.clone(),
+                        start_fen: start.position_text(),
+                        deadline: Some(deadline),
+                        created_at: now,
+                    }),
+                    result: None,
+                });
+            }
+            if let Some(rest) = round.bye {
+                planned.push(Planned {
+                    round: number,
+                    board: round.games.len() as i64 + 1,
+                    white: players[rest].clone(),
+                    black: None,
+                    opening: None,
+                    result: None,
+                });
+            }
+        }
+        let games = self
+            .store
+            .start_tournament(&t, &numbers, rounds.len() as i64, &planned, now)
+            .await
+            .map_err(|e| match e {
+                StoreError::Conflict => Refusal::TournamentBegun(t.id),
+                e => e.into(),
+            })?;
+        tracing::info!(tournament = t.id, games = games.len(), "tournament started");
+        let with_games: Vec<&Planned> = planned.iter().filter(|p| p.opening.is_some()).collect();
+        let mut replies = vec![Reply::new(
+            &req.channel,
+            words::tournament_started(&t, &players, rounds.len(), games.len()),
+        )];
+        for (row, p) in games.into_iter().zip(with_games) {
+            let row = self.tournament_room(req, &t, p.round, row).await?;
+            let game = self.rules_game(&row).await?;
+            let first = row.player(game.turn()).to_string();
+            let mut reply = Reply::new(
+                &row.channel,
+                words::tournament_game(&t, p.round, &row, game.turn()),
+            )
+            .turn(&row, &[&first])
+            .with_buttons(card_buttons(row.id, None, false));
+            reply.image = self.image(&row, &*game, None, game.turn()).await;
+            replies.push(reply);
+        }
+        Ok(replies)
+    }
+
+    /// Moves a tournament game to a thread of its own, named for the tournament and round,
+    /// when the server has threads and Herald may open them; else it stays in the channel.
+    async fn tournament_room(
+        &self,
+        req: &Request,
+        t: &StoredTournament,
+        round: i64,
+        row: StoredGame,
+    ) -> Result<StoredGame, Refusal> {
+        let Some(guild) = row.guild.clone() else {
+            return Ok(row);
+        };
+        let settings = self.store.settings(&guild).await?;
+        let (Some(rooms), true) = (self.rooms.get(), settings.threads()) else {
+            return Ok(row);
+        };
+        let super::Threads::Allowed { on } = &req.threads else {
+            return Ok(row);
+        };
+        let name = words::tournament_thread_name(t, round, &row);
+        match rooms.open(&guild, &row.channel, on.as_deref(), &name).await {
+            Ok(thread) => {
+                let home = row.channel.clone();
+                Ok(self.store.move_to_thread(row.id, &thread, &home).await?)
+            }
+            Err(e) => {
+                tracing::warn!(game = row.id, error = ?e, "could not open a tournament game's thread");
+                Ok(row)
+            }
+        }
+    }
+
+    /// A running or finished tournament's standings, from its pairings and their games.
+    pub(super) async fn table(
+        &self,
+        t: &StoredTournament,
+        entrants: &[Entrant],
+    ) -> Result<Table, Refusal> {
+        let players: Vec<String> = entrants.iter().map(|e| e.player.clone()).collect();
+        let at = |p: &str| players.iter().position(|q| q == p);
+        let mut rounds = vec![vec![Entry::Rest; t.round as usize]; players.len()];
+        let (mut finished, mut games) = (0, 0);
+        for p in self.store.pairings(t.id).await? {
+            let r = (p.round - 1) as usize;
+            let Some(w) = at(&p.white) else { continue };
+            let (Some(black), Some(id)) = (p.black.as_deref(), p.game_id) else {
+                rounds[w][r] = match p.result.as_deref() {
+                    Some("U") => Entry::PairingBye,
+                    _ => Entry::Rest,
+                };
+                continue;
+            };
+            let Some(b) = at(black) else { continue };
+            games += 1;
+            let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+            let (white, black) = match (row.status, row.result) {
+                (GameStatus::Active, _) => (
+                    Entry::Pending {
+                        opponent: b,
+                        white: true,
+                    },
+                    Entry::Pending {
+                        opponent: w,
+                        white: false,
+                    },
+                ),
+                (GameStatus::Finished, Some(result)) => {
+                    let halves = match result {
+                        GameResult::WhiteWins => 2,
+                        GameResult::Draw => 1,
+                        GameResult::BlackWins => 0,
+                    };
+                    (
+                        Entry::Played {
+                            opponent: b,
+                            white: true,
+                            halves,
+                        },
+                        Entry::Played {
+                            opponent: w,
+                            white: false,
+                            halves: 2 - halves,
+                        },
+                    )
+                }
+                // A game that ended with no result (aborted) is lost by both.
+                _ => (
+                    Entry::Forfeit {
+                        opponent: b,
+                        white: true,
+                        won: false,
+                    },
+                    Entry::Forfeit {
+                        opponent: w,
+                        white: false,
+                        won: false,
+                    },
+                ),
+            };
+            if row.status != GameStatus::Active {
+                finished += 1;
+            }
+            rounds[w][r] = white;
+            rounds[b][r] = black;
+        }
+        let standings = Results {
+            system: System::RoundRobin,
+            rounds: &rounds,
+        }
+        .standings();
+        Ok(Table {
+            players,
+            standings,
+            finished,
+            games,
+        })
+    }
+
+    /// After a game ends: when it was its tournament's last, the tournament ends, with its
+    /// final standings posted where it was made.
+    pub(super) async fn tournament_after(&self, game: &StoredGame) -> Vec<Reply> {
+        let done = async {
+            let Some(t) = self.store.tournament_of_game(game.id).await? else {
+                return Ok(Vec::new());
+            };
+            let entrants = self.store.entrants(t.id).await?;
+            let table = self.table(&t, &entrants).await?;
+            if table.finished < table.games || !self.store.finish_tournament(t.id).await? {
+                return Ok(Vec::new());
+            }
+            tracing::info!(tournament = t.id, "tournament finished");
+            Ok::<_, Refusal>(vec![Reply::new(
+                &t.channel,
+                words::tournament_over(&t, &table),
+            )])
+        };
+        done.await.unwrap_or_else(|refusal: Refusal| {
+            tracing::error!(game = game.id, why = %refusal.text(), "could not settle the tournament");
+            Vec::new()
+        })
+    }
+}

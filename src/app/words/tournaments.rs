@@ -1,0 +1,236 @@
+//! Tournaments: made, joined, left, started, shown, listed and over.
+
+use super::{days_text, versus};
+use crate::app::text::{user, Text};
+use crate::app::tournament::Table;
+use crate::rules::Color;
+use crate::store::{Entrant, StoredGame, StoredTournament, TournamentStatus, TournamentSystem};
+use crate::text;
+use crate::tournament::standings::System;
+
+/// "a double round robin of Chess, 3 days per move, rated".
+fn terms(t: &StoredTournament) -> String {
+    let system = match t.system {
+        TournamentSystem::RoundRobin => "a round robin",
+        TournamentSystem::DoubleRoundRobin => "a double round robin",
+        TournamentSystem::Swiss => "a Swiss",
+    };
+    format!(
+        "{system} of {}, {} per move, {}",
+        t.variant.title(),
+        days_text(t.days),
+        if t.rated { "rated" } else { "casual" }
+    )
+}
+
+/// "tournament #3 **Winter Open**".
+fn named(t: &StoredTournament) -> String {
+    format!("tournament #{} **{}**", t.id, t.name)
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+pub fn tournament_created(t: &StoredTournament) -> Text {
+    text![
+        user(&t.creator),
+        format!(
+            " made {}: {}, for up to {} players. Join it with `/tournament join id:{}`; ",
+            named(t),
+            terms(t),
+            t.max_players.unwrap_or_default(),
+            t.id
+        ),
+        user(&t.creator),
+        format!(
+            " (or a manager) starts it with `/tournament start id:{}`, and then every game begins at once.",
+            t.id
+        )
+    ]
+}
+
+pub fn tournament_joined(t: &StoredTournament, who: &str, players: usize) -> Text {
+    text![
+        user(who),
+        format!(
+            " joins {} ({} so far).",
+            named(t),
+            plural(players, "player", "players")
+        )
+    ]
+}
+
+pub fn tournament_left(t: &StoredTournament) -> Text {
+    format!(
+        "You left {}; `/tournament join id:{}` takes you back while it has not started.",
+        named(t),
+        t.id
+    )
+    .into()
+}
+
+pub fn tournament_started(
+    t: &StoredTournament,
+    players: &[String],
+    rounds: usize,
+    games: usize,
+) -> Text {
+    let mut said = Text::from(format!(
+        "{} begins: {}, {} of {} ({}), every game started at once. Start numbers, by rating:",
+        capital(&named(t)),
+        plural(players.len(), "player", "players"),
+        plural(rounds, "round", "rounds"),
+        terms(t),
+        plural(games, "game", "games"),
+    ));
+    for (i, p) in players.iter().enumerate() {
+        said.push(format!("{} {}. ", if i == 0 { "" } else { "," }, i + 1));
+        said.push(user(p));
+    }
+    said.push(format!(
+        ". `/tournament show id:{}` gives the standings as the games end.",
+        t.id
+    ));
+    said
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// The name of a tournament game's thread: "Winter Open R3 · @alice vs @bob".
+pub fn tournament_thread_name(t: &StoredTournament, round: i64, game: &StoredGame) -> Text {
+    text![format!("{} R{round} · ", t.name), versus(game)]
+}
+
+/// The first word of a tournament game, where it is played.
+pub fn tournament_game(t: &StoredTournament, round: i64, game: &StoredGame, first: Color) -> Text {
+    text![
+        format!("Game #{} of {}, round {round}: ", game.id, named(t)),
+        user(&game.white),
+        format!(" plays {}, ", game.variant.side(Color::White)),
+        user(&game.black),
+        format!(
+            " plays {}, {} per move. ",
+            game.variant.side(Color::Black),
+            days_text(game.days)
+        ),
+        user(game.player(first)),
+        ", you move first."
+    ]
+}
+
+/// `/tournament show` of one not yet started: its terms and players.
+pub fn tournament_open(t: &StoredTournament, entrants: &[Entrant]) -> Text {
+    let mut said = Text::from(format!(
+        "{}: {}, open for players ({} of at most {}).",
+        capital(&named(t)),
+        terms(t),
+        entrants.len(),
+        t.max_players.unwrap_or_default()
+    ));
+    for e in entrants {
+        said.push("\n- ");
+        said.push(user(&e.player));
+    }
+    said
+}
+
+/// A score as standings write it: "2½", "3", "½".
+fn score(points: f64) -> String {
+    let whole = points.trunc() as i64;
+    match (whole, points.fract() > 0.0) {
+        (0, true) => "½".into(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    }
+}
+
+/// The standings, a line a player: place, name, points and each tie-break.
+fn standings(table: &Table, heading: &str) -> Text {
+    let tiebreaks = System::RoundRobin.tiebreaks();
+    let names: Vec<&str> = tiebreaks.iter().map(|t| t.name()).collect();
+    let mut said = Text::from(format!("{heading} (points, then {}):", names.join(", ")));
+    for s in &table.standings {
+        said.push(format!("\n{}. ", s.place));
+        said.push(user(&table.players[s.player]));
+        let values: Vec<String> = tiebreaks
+            .iter()
+            .zip(&s.tiebreaks)
+            .map(|(t, v)| format!("{} {}", t.code(), trim(*v)))
+            .collect();
+        said.push(format!(" — {} · {}", score(s.points), values.join(" · ")));
+    }
+    said
+}
+
+/// A tie-break's value without needless decimals: "7.25", "3".
+fn trim(v: f64) -> String {
+    let text = format!("{v:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `/tournament show` of one started: where it stands, and the standings.
+pub fn tournament_table(t: &StoredTournament, table: &Table) -> Text {
+    let state = match t.status {
+        TournamentStatus::Finished => "finished".to_string(),
+        _ => format!("{} of {} games finished", table.finished, table.games),
+    };
+    let mut said = Text::from(format!("{}: {}, {state}.\n", capital(&named(t)), terms(t)));
+    said.push(standings(table, "Standings"));
+    said
+}
+
+/// Posted when a tournament's last game ends.
+pub fn tournament_over(t: &StoredTournament, table: &Table) -> Text {
+    let winners: Vec<&str> = table
+        .standings
+        .iter()
+        .filter(|s| s.place == 1)
+        .map(|s| table.players[s.player].as_str())
+        .collect();
+    let mut said = Text::from(format!("{} is over: ", capital(&named(t))));
+    for (i, w) in winners.iter().enumerate() {
+        said.push(if i == 0 { "" } else { " and " });
+        said.push(user(w));
+    }
+    let points = table.standings.first().map_or(0.0, |s| s.points);
+    said.push(format!(
+        " {} with {} points.\n",
+        if winners.len() == 1 {
+            "wins"
+        } else {
+            "share first place"
+        },
+        score(points)
+    ));
+    said.push(standings(table, "Final standings"));
+    said
+}
+
+/// `/tournaments`.
+pub fn tournaments_listed(listed: &[(StoredTournament, usize)]) -> Text {
+    if listed.is_empty() {
+        return "No tournaments here yet: `/tournament create` makes one.".into();
+    }
+    let mut said = Text::from("Tournaments here, newest first:");
+    for (t, players) in listed {
+        let state = match t.status {
+            TournamentStatus::Open => "open to join",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+        };
+        said.push(format!(
+            "\n- #{} **{}**: {}; {}, {state}",
+            t.id,
+            t.name,
+            terms(t),
+            plural(*players, "player", "players")
+        ));
+    }
+    said
+}

@@ -1,0 +1,84 @@
+//! A round robin through Discord: `/tournament` registered as a command with subcommands,
+//! joined by three players, started by its creator, every game in its own thread named for
+//! the tournament and the round.
+
+use super::*;
+
+/// `/tournament <sub>` with `options`, as Discord sends a subcommand.
+fn sub(name: &str, options: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    vec![serde_json::json!({"name": name, "type": 1, "options": options})]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_starts_every_game_in_its_own_thread_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, _bot) = bot_in_process(dir.path()).await;
+    let create = sub(
+        "create",
+        vec![
+            opt("name", "Autumn Cup"),
+            opt("variant", "chess"),
+            opt("system", "round-robin"),
+        ],
+    );
+    let made = answer(&fake, &fake.slash(ALICE, LOBBY, "tournament", create)).await;
+    assert!(!made.ephemeral(), "{}", made.content());
+    assert!(
+        made.content().contains("made tournament #1 **Autumn Cup**"),
+        "{}",
+        made.content()
+    );
+    for who in [ALICE, BOB, CAROL] {
+        let joined = answer(
+            &fake,
+            &fake.slash(who, LOBBY, "tournament", sub("join", vec![opt("id", 1)])),
+        )
+        .await;
+        assert!(
+            joined.content().contains("joins tournament #1"),
+            "{}",
+            joined.content()
+        );
+    }
+    let bare = answer(&fake, &fake.slash(BOB, LOBBY, "tournament", vec![])).await;
+    assert!(bare.ephemeral(), "{}", bare.content());
+    assert!(
+        bare.content()
+            .starts_with("/tournament needs one of its subcommands"),
+        "{}",
+        bare.content()
+    );
+    let threads = fake.threads().len();
+    let started = answer(
+        &fake,
+        &fake.slash(ALICE, LOBBY, "tournament", sub("start", vec![])),
+    )
+    .await;
+    assert!(
+        started.content().contains("begins: 3 players, 3 rounds"),
+        "{}",
+        started.content()
+    );
+    assert!(
+        fake.wait_thread(threads + 3, WAIT).await.is_some(),
+        "a thread a game"
+    );
+    let mut names: Vec<String> = fake.threads()[threads..]
+        .iter()
+        .map(|(_, _, name)| name.clone())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 3);
+    for (round, name) in names.iter().enumerate() {
+        assert!(
+            name.starts_with(&format!("Autumn Cup R{} · ", round + 1)),
+            "{names:?}"
+        );
+    }
+    let listed = answer(&fake, &fake.slash(CAROL, LOBBY, "tournaments", vec![])).await;
+    assert!(
+        listed.ephemeral() && listed.content().contains("3 players, running"),
+        "{}",
+        listed.content()
+    );
+}
