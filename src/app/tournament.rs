@@ -8,8 +8,8 @@
 use super::{card_buttons, words, Handled, Refusal, Reply, Request, Service, TournamentCommand};
 use crate::rules::{new_game_with, Color, GameOptions};
 use crate::store::{
-    Entrant, GameResult, GameStatus, NewTournament, Opening, Planned, StoreError, StoredGame,
-    StoredTournament, TournamentStatus, TournamentSystem,
+    Board, Entrant, GameResult, GameStatus, NewTournament, Opening, Planned, StoreError,
+    StoredGame, StoredTournament, TournamentStatus, TournamentSystem,
 };
 use crate::tournament::berger;
 use crate::tournament::standings::{Entry, Results, Standing, System};
@@ -83,9 +83,7 @@ impl Service {
                 )])
             }
             TournamentCommand::Join(id) => {
-                let t = self
-                    .pick(req, *id, |t| t.status == TournamentStatus::Open)
-                    .await?;
+                let t = self.open_one(req, *id).await?;
                 match self
                     .store
                     .join_tournament(t.id, &req.user, self.now())
@@ -122,9 +120,7 @@ impl Service {
                 )])
             }
             TournamentCommand::Start(id) => {
-                let t = self
-                    .pick(req, *id, |t| t.status == TournamentStatus::Open)
-                    .await?;
+                let t = self.open_one(req, *id).await?;
                 self.start_tournament(req, t).await
             }
             TournamentCommand::Show(id) => {
@@ -154,6 +150,12 @@ impl Service {
             }
         }
         Ok(ids)
+    }
+
+    /// The tournament `id` of this server, or the newest open one here.
+    async fn open_one(&self, req: &Request, id: Option<i64>) -> Result<StoredTournament, Refusal> {
+        self.pick(req, id, |t| t.status == TournamentStatus::Open)
+            .await
     }
 
     /// The tournament `id` of this server, or the newest here that `fits`.
@@ -228,10 +230,13 @@ impl Service {
                 let first = if first_white { white } else { black };
                 let deadline = self.clock_of(first, t.guild.as_deref(), t.days).await;
                 planned.push(Planned {
-                    round: number,
-                    board: b as i64 + 1,
-                    white: white.clone(),
-                    black: Some(black.clone()),
+                    at: Board {
+                        round: number,
+                        board: b as i64 + 1,
+                        white: white.clone(),
+                        black: Some(black.clone()),
+                        result: None,
+                    },
                     opening: Some(Opening {
                         white: white.clone(),
                         black: black.clone(),
@@ -239,17 +244,18 @@ impl Service {
                         deadline: Some(deadline),
                         created_at: now,
                     }),
-                    result: None,
                 });
             }
             if let Some(rest) = round.bye {
                 planned.push(Planned {
-                    round: number,
-                    board: round.games.len() as i64 + 1,
-                    white: players[rest].clone(),
-                    black: None,
+                    at: Board {
+                        round: number,
+                        board: round.games.len() as i64 + 1,
+                        white: players[rest].clone(),
+                        black: None,
+                        result: None,
+                    },
                     opening: None,
-                    result: None,
                 });
             }
         }
@@ -388,11 +394,7 @@ impl Service {
             rounds[w][r] = white;
             rounds[b][r] = black;
         }
-        let standings = Results {
-            system: System::RoundRobin,
-            rounds: &rounds,
-        }
-        .standings();
+        let standings = Results::new(System::RoundRobin, &rounds).standings();
         Ok(Table {
             players,
             standings,

@@ -91,19 +91,6 @@ const TABLES: &[Table] = &[
         ],
     ),
     (
-        "tournament_pairings",
-        "tournament_id, round, board",
-        &[
-            ("tournament_id", Int),
-            ("round", Int),
-            ("board", Int),
-            ("white", Text),
-            ("black", Text),
-            ("game_id", Int),
-            ("result", Text),
-        ],
-    ),
-    (
         "moves",
         "game_id, ply",
         &[
@@ -256,6 +243,19 @@ const TABLES: &[Table] = &[
             ("starts_at", Int),
             ("ends_at", Int),
             ("guild", Text),
+        ],
+    ),
+    (
+        "tournament_pairings",
+        "tournament_id, round, board",
+        &[
+            ("tournament_id", Int),
+            ("round", Int),
+            ("board", Int),
+            ("white", Text),
+            ("black", Text),
+            ("game_id", Int),
+            ("result", Text),
         ],
     ),
 ];

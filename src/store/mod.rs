@@ -32,7 +32,7 @@ pub use lines::StoredLine;
 pub use notices::Notices;
 pub use rows::{Event, GameChange, Offer, Opening, Played, StoredGame, StoredMove};
 pub use settings::Settings;
-pub use tournaments::{Entrant, NewTournament, Planned, StoredPairing, StoredTournament};
+pub use tournaments::{Board, Entrant, NewTournament, Planned, StoredPairing, StoredTournament};
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -10,7 +10,7 @@ use super::{Store, StoreError};
 use crate::rules::{GameOptions, VariantId};
 
 /// A tournament as its creator describes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct NewTournament {
     pub guild: Option<String>,
     pub channel: String,
@@ -28,26 +28,25 @@ pub struct NewTournament {
     pub created_at: i64,
 }
 
-/// A tournament as stored.
+/// A tournament as stored: what its creator described (read through it, as `t.name`), and
+/// where it stands.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct StoredTournament {
     pub id: i64,
-    pub guild: Option<String>,
-    pub channel: String,
-    pub name: String,
-    pub creator: String,
-    pub variant: VariantId,
-    pub system: TournamentSystem,
-    pub rounds: Option<i64>,
-    pub days: i64,
-    pub rated: bool,
-    pub max_players: Option<i64>,
-    pub starts_at: Option<i64>,
     pub status: TournamentStatus,
     /// The last round paired.
     pub round: i64,
-    pub created_at: i64,
     pub version: i64,
+    #[sqlx(flatten)]
+    pub about: NewTournament,
+}
+
+impl std::ops::Deref for StoredTournament {
+    type Target = NewTournament;
+
+    fn deref(&self) -> &NewTournament {
+        &self.about
+    }
 }
 
 /// A player of a tournament.
@@ -63,30 +62,49 @@ pub struct Entrant {
     pub withdrawn_after: Option<i64>,
 }
 
-/// A pairing as stored.
+/// One board of a round: White against Black, or White alone (`black` none: a bye, or a
+/// round robin's rest), with White's TRF code when the round was decided without a finished
+/// game (`result`).
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct StoredPairing {
-    pub tournament_id: i64,
+pub struct Board {
     pub round: i64,
     pub board: i64,
     pub white: String,
-    /// None: White has no opponent this round (a bye, or a round robin's rest).
     pub black: Option<String>,
-    pub game_id: Option<i64>,
-    /// White's TRF code when the round was decided without a finished game.
     pub result: Option<String>,
 }
 
-/// A pairing to store when a round is paired: with the opening of its game, or none for a
-/// player without an opponent (`result` saying what the round gives them).
+/// A pairing as stored: its board (read through it, as `p.white`) and the game it started.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredPairing {
+    pub tournament_id: i64,
+    pub game_id: Option<i64>,
+    #[sqlx(flatten)]
+    pub at: Board,
+}
+
+/// A pairing to store when a round is paired: its board, and the opening of its game (none
+/// for a player without an opponent).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Planned {
-    pub round: i64,
-    pub board: i64,
-    pub white: String,
-    pub black: Option<String>,
+    pub at: Board,
     pub opening: Option<Opening>,
-    pub result: Option<String>,
+}
+
+impl std::ops::Deref for StoredPairing {
+    type Target = Board;
+
+    fn deref(&self) -> &Board {
+        &self.at
+    }
+}
+
+impl std::ops::Deref for Planned {
+    type Target = Board;
+
+    fn deref(&self) -> &Board {
+        &self.at
+    }
 }
 
 impl StoredTournament {

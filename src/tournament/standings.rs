@@ -164,7 +164,11 @@ pub struct Results<'a> {
     pub rounds: &'a [Vec<Entry>],
 }
 
-impl Results<'_> {
+impl<'a> Results<'a> {
+    pub fn new(system: System, rounds: &'a [Vec<Entry>]) -> Results<'a> {
+        Results { system, rounds }
+    }
+
     /// A player's points.
     pub fn points(&self, p: usize) -> f64 {
         self.rounds[p].iter().map(|e| e.points()).sum()

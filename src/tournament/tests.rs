@@ -27,10 +27,7 @@ fn swiss_tie_breaks_are_fides_reference_values() {
             ("Sample Open 2024", 5)
         );
         let rounds = rounds_of(&report);
-        let results = Results {
-            system: System::Swiss,
-            rounds: &rounds,
-        };
+        let results = Results::new(System::Swiss, &rounds);
         let standings = results.standings();
         let expected = fixture(&format!("{name}.expected"));
         for line in expected.lines() {
@@ -58,10 +55,7 @@ fn swiss_tie_breaks_are_fides_reference_values() {
 fn swiss_standings_go_by_points_then_buchholz_cut_1() {
     let report = trf::read(fixture("swiss")).unwrap();
     let rounds = rounds_of(&report);
-    let results = Results {
-        system: System::Swiss,
-        rounds: &rounds,
-    };
+    let results = Results::new(System::Swiss, &rounds);
     let order: Vec<(usize, usize)> = results
         .standings()
         .iter()
@@ -79,10 +73,7 @@ fn swiss_standings_go_by_points_then_buchholz_cut_1() {
 fn direct_encounter_ranks_only_what_the_games_decide() {
     let report = trf::read(fixture("swiss")).unwrap();
     let rounds = rounds_of(&report);
-    let results = Results {
-        system: System::Swiss,
-        rounds: &rounds,
-    };
+    let results = Results::new(System::Swiss, &rounds);
     // 1 beat 5: 1 first. 3 and 4 never met: tied, whatever they might have done.
     assert_eq!(results.direct_encounter(&[0, 4]), [(0, 1.0), (4, 2.0)]);
     assert_eq!(results.direct_encounter(&[2, 3]), [(2, 1.0), (3, 1.0)]);
@@ -115,10 +106,7 @@ fn worked_round_robin() -> Vec<Vec<Entry>> {
 #[test]
 fn a_round_robin_worked_by_hand_goes_to_direct_encounter() {
     let rounds = worked_round_robin();
-    let results = Results {
-        system: System::RoundRobin,
-        rounds: &rounds,
-    };
+    let results = Results::new(System::RoundRobin, &rounds);
     let lines: Vec<(usize, usize, f64, Vec<f64>)> = results
         .standings()
         .into_iter()
@@ -180,10 +168,7 @@ fn in_a_round_robin_a_forfeit_counts_as_a_game_and_a_rest_as_nothing() {
             },
         ],
     ];
-    let results = Results {
-        system: System::RoundRobin,
-        rounds: &rounds,
-    };
+    let results = Results::new(System::RoundRobin, &rounds);
     let s = results.standings();
     // 3: 1.5, SB 0.5 x 0.5 + 1 x 1 = 1.25; 1: 1, SB 0.5 x 1 = 0.5; 2: 0.5, SB 1.5 x 0.5.
     let got: Vec<(usize, f64, f64)> = s
@@ -196,10 +181,7 @@ fn in_a_round_robin_a_forfeit_counts_as_a_game_and_a_rest_as_nothing() {
 #[test]
 fn a_report_reads_back_as_written() {
     let rounds = worked_round_robin();
-    let results = Results {
-        system: System::RoundRobin,
-        rounds: &rounds,
-    };
+    let results = Results::new(System::RoundRobin, &rounds);
     let standings = results.standings();
     let names = ["Ann", "Bob the Builder", "Chloé", "Dmitri"];
     let report = Report {

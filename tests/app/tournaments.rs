@@ -4,7 +4,8 @@
 
 use herald::rules::VariantId;
 use herald::store::{
-    GameStatus, NewTournament, Opening, Planned, StoreError, TournamentStatus, TournamentSystem,
+    Board, GameStatus, NewTournament, Opening, Planned, StoreError, TournamentStatus,
+    TournamentSystem,
 };
 use herald::tournament::berger;
 
@@ -56,10 +57,13 @@ async fn a_double_round_robin_starts_every_game_at_once_and_only_once() {
     for (r, round) in rounds.iter().enumerate() {
         for (b, g) in round.games.iter().enumerate() {
             planned.push(Planned {
-                round: r as i64 + 1,
-                board: b as i64 + 1,
-                white: players[g.white].clone(),
-                black: Some(players[g.black].clone()),
+                at: Board {
+                    round: r as i64 + 1,
+                    board: b as i64 + 1,
+                    white: players[g.white].clone(),
+                    black: Some(players[g.black].clone()),
+                    result: None,
+                },
                 opening: Some(Opening {
                     white: players[g.white].clone(),
                     black: players[g.black].clone(),
@@ -67,16 +71,17 @@ async fn a_double_round_robin_starts_every_game_at_once_and_only_once() {
                     deadline: Some(T0 + 3 * 86_400),
                     created_at: T0,
                 }),
-                result: None,
             });
         }
         planned.push(Planned {
-            round: r as i64 + 1,
-            board: round.games.len() as i64 + 1,
-            white: players[round.bye.unwrap()].clone(),
-            black: None,
+            at: Board {
+                round: r as i64 + 1,
+                board: round.games.len() as i64 + 1,
+                white: players[round.bye.unwrap()].clone(),
+                black: None,
+                result: None,
+            },
             opening: None,
-            result: None,
         });
     }
     let games = store.start_tournament(&open, &numbers, 6, &planned, T0).await.unwrap();

@@ -9,8 +9,24 @@ use crate::store::TournamentSystem;
 pub const MAX_ROUND_ROBIN: i64 = 16;
 
 /// The `id` option of the subcommands that act on one tournament.
-fn which(what: &str) -> Vec<Opt> {
+fn which() -> Vec<Opt> {
+    let what = "Which tournament (see /tournaments); else the newest here that fits";
     vec![Opt::new(Kind::Integer, "id", what).range(1, None)]
+}
+
+/// A subcommand acting on one tournament, read by `read`.
+const fn acting(
+    name: &'static str,
+    description: &'static str,
+    read: fn(&Given) -> Result<Command, String>,
+) -> Spec {
+    Spec {
+        name,
+        description,
+        guild_only: true,
+        options: which,
+        read,
+    }
 }
 
 fn create_options() -> Vec<Opt> {
@@ -81,32 +97,24 @@ pub(super) const SPECS: [Spec; 6] = [
         options: create_options,
         read: read_create,
     },
-    Spec {
-        name: "tournament join",
-        description: "Join a tournament before it starts",
-        guild_only: true,
-        options: || which("Which tournament (see /tournaments); else the newest open one here"),
-        read: |o| Ok(Command::Tournament(TournamentCommand::Join(id(o)))),
-    },
-    Spec {
-        name: "tournament leave",
-        description: "Leave a tournament before it starts",
-        guild_only: true,
-        options: || which("Which tournament; else the newest open one you are in here"),
-        read: |o| Ok(Command::Tournament(TournamentCommand::Leave(id(o)))),
-    },
-    Spec {
-        name: "tournament start",
-        description: "Start a tournament: every game begins at once (its creator, or a manager)",
-        guild_only: true,
-        options: || which("Which tournament; else the newest open one here"),
-        read: |o| Ok(Command::Tournament(TournamentCommand::Start(id(o)))),
-    },
-    Spec {
-        name: "tournament show",
-        description: "A tournament's players, standings with tie-breaks, and games",
-        guild_only: true,
-        options: || which("Which tournament; else the newest one here"),
-        read: |o| Ok(Command::Tournament(TournamentCommand::Show(id(o)))),
-    },
+    acting(
+        "tournament join",
+        "Join a tournament before it starts",
+        |o| Ok(Command::Tournament(TournamentCommand::Join(id(o)))),
+    ),
+    acting(
+        "tournament leave",
+        "Leave a tournament before it starts",
+        |o| Ok(Command::Tournament(TournamentCommand::Leave(id(o)))),
+    ),
+    acting(
+        "tournament start",
+        "Start a tournament: every game begins at once (its creator, or a manager)",
+        |o| Ok(Command::Tournament(TournamentCommand::Start(id(o)))),
+    ),
+    acting(
+        "tournament show",
+        "A tournament's players, standings with tie-breaks, and games",
+        |o| Ok(Command::Tournament(TournamentCommand::Show(id(o)))),
+    ),
 ];
