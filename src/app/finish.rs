@@ -227,6 +227,10 @@ impl Service {
         if row.ply >= 2 {
             return Err(Refusal::AbortTooLate);
         }
+        // A tournament's game counts for its table: it is played, resigned or forfeited.
+        if let Some(t) = self.store.tournament_of_game(row.id).await? {
+            return Err(Refusal::TournamentAbort(row.id, t.id));
+        }
         let saved = self.end_unplayed(&row, Some(&req.user)).await?;
         let reply = Reply::new(&row.channel, words::aborted(&req.user, row.id))
             .alert(&saved, &[row.opponent_of(&req.user)]);

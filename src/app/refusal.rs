@@ -172,6 +172,8 @@ pub enum Refusal {
     NotOrganiser(i64, String),
     /// Starting a tournament with too few players: how many it has.
     TooFewPlayers(i64, usize),
+    /// `/abort` of a tournament's game: the game, the tournament.
+    TournamentAbort(i64, i64),
 }
 
 impl From<StoreError> for Refusal {

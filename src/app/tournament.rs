@@ -374,19 +374,23 @@ impl Service {
                         },
                     )
                 }
-                // A game that ended with no result (aborted) is lost by both.
-                _ => (
-                    Entry::Forfeit {
-                        opponent: b,
-                        white: true,
-                        won: false,
-                    },
-                    Entry::Forfeit {
-                        opponent: w,
-                        white: false,
-                        won: false,
-                    },
-                ),
+                // A game abandoned before both sides moved (aborted when the time ran out):
+                // a forfeit, lost by the side that was to move.
+                _ => {
+                    let white_late = row.ply % 2 == 0;
+                    (
+                        Entry::Forfeit {
+                            opponent: b,
+                            white: true,
+                            won: !white_late,
+                        },
+                        Entry::Forfeit {
+                            opponent: w,
+                            white: false,
+                            won: white_late,
+                        },
+                    )
+                }
             };
             if row.status != GameStatus::Active {
                 finished += 1;

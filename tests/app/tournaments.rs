@@ -153,6 +153,8 @@ async fn a_round_robin_is_made_joined_started_played_and_won() {
     assert_eq!(started[1].mentions, ["bob"], "White is told it is their move");
     assert_eq!(refused(&t.say("dave", tournament(T::Join(Some(1)))).await), "Tournament #1 has started: players join and leave before the start.");
 
+    let abort = refused(&t.say("carol", Command::Abort { opponent: Some("bob".into()) }).await);
+    assert!(abort.starts_with("Game #1 is a game of tournament #1, whose table counts every game: it cannot be aborted."), "{abort}");
     // Each game: a move each, then a resignation; alice wins both of hers.
     let play = |game: i64, white: &'static str, loser: &'static str, winner: &'static str| {
         let t = &t;
@@ -182,5 +184,35 @@ async fn a_round_robin_is_made_joined_started_played_and_won() {
     assert!(listed.contains("#1 **Autumn Cup**: a round robin of Chess, 3 days per move, rated; 3 players, finished"), "{listed}");
     // The tournament's games were rated.
     assert!(t.service.store().game(3).await.unwrap().unwrap().rated_order.is_some());
+}
+}
+
+on_both! {
+#[tokio::test]
+async fn a_tournament_game_nobody_moves_in_is_lost_by_the_player_to_move() {
+    use herald::app::{Command, TournamentCommand as T};
+    use crate::service::public;
+    let t = table(false).await;
+    let create = T::Create {
+        name: "Sleepy Cup".into(),
+        variant: VariantId::Chess,
+        system: TournamentSystem::RoundRobin,
+        days: Some(1),
+        rated: false,
+        max_players: Some(3),
+    };
+    public(&t.say("alice", tournament(create)).await);
+    for who in ["alice", "bob", "carol"] {
+        public(&t.say(who, tournament(T::Join(None))).await);
+    }
+    assert_eq!(t.say("alice", tournament(T::Start(None))).await.len(), 4);
+    // Nobody moves: each White forfeits, so each Black wins, and all three share first.
+    t.clock.advance(86_400 + 1);
+    let ended = t.service.tick().await;
+    let over = ended.iter().map(|r| r.text.to_string()).find(|t| t.contains("is over")).expect("the end");
+    assert!(over.starts_with("Tournament #1 **Sleepy Cup** is over: @alice and @bob and @carol share first place with 1 point."), "{over}");
+    assert!(over.contains("\n1. @alice — 1 · SB 1 · DE 1 · WIN 1"), "{over}");
+    let listed = crate::conditional::private(&t, "dave", Command::Tournaments).await;
+    assert!(listed.contains("finished"), "{listed}");
 }
 }

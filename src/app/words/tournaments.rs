@@ -200,13 +200,14 @@ pub fn tournament_over(t: &StoredTournament, table: &Table) -> Text {
     }
     let points = table.standings.first().map_or(0.0, |s| s.points);
     said.push(format!(
-        " {} with {} points.\n",
+        " {} with {} point{}.\n",
         if winners.len() == 1 {
             "wins"
         } else {
             "share first place"
         },
-        score(points)
+        score(points),
+        if points == 1.0 { "" } else { "s" }
     ));
     said.push(standings(table, "Final standings"));
     said
