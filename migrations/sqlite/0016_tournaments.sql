@@ -56,6 +56,7 @@ CREATE UNIQUE INDEX tournament_pairings_game ON tournament_pairings (game_id)
 -- once in a tournament's place (a double round robin plays both its cycles together), so the
 -- one-unfinished-game-per-pair rule holds for games outside tournaments.
 ALTER TABLE games ADD COLUMN tournament_id INTEGER REFERENCES tournaments(id);
+CREATE INDEX games_tournament ON games (tournament_id) WHERE tournament_id IS NOT NULL;
 DROP INDEX games_one_active_per_pair;
 CREATE UNIQUE INDEX games_one_active_per_pair
     ON games (coalesce(home, channel), min(white, black), max(white, black))

@@ -3,7 +3,7 @@
 use super::command::{ColorChoice, Days, Terms};
 use super::{words, Action, Button, ButtonStyle, Handled, Refusal, Reply, Request, Service, DAY};
 use crate::rules::{new_game_with, Color};
-use crate::store::{Challenge, ChallengeStatus, GameStatus, Offer, Opening};
+use crate::store::{Challenge, ChallengeStatus, GameStatus, Offer, Opening, Settings};
 
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: i64 = 7 * DAY;
@@ -18,6 +18,12 @@ fn challenger_gets_white(now: i64, challenge: i64) -> bool {
     (z ^ (z >> 31)) & 1 == 0
 }
 
+/// Days per move: those asked for, else the server's, else Herald's.
+pub(super) fn days_here(asked: Option<Days>, settings: &Settings) -> Days {
+    let server = settings.days.and_then(|d| Days::new(d).ok());
+    asked.or(server).unwrap_or_default()
+}
+
 impl Service {
     /// Challenges `opponent`, or with none posts an open challenge anyone here may accept.
     pub(super) async fn challenge(
@@ -28,9 +34,7 @@ impl Service {
         rematch_of: Option<i64>,
     ) -> Handled {
         let settings = self.settings_of(req).await?;
-        // Days per move: the challenger's, else the server's, else Herald's.
-        let server_days = settings.days.and_then(|d| Days::new(d).ok());
-        terms.days = Some(terms.days.or(server_days).unwrap_or_default());
+        terms.days = Some(days_here(terms.days, &settings));
         let opponent = opponent.map(str::trim);
         match opponent {
             Some("") => return Err(Refusal::NoOpponent),
@@ -354,7 +358,8 @@ impl Service {
             )
             .await?;
         self.remember(&row, &*game);
-        let placed = self.place(req, c, row).await?;
+        let name = words::thread_name(&row);
+        let placed = self.place(req, &c.offer.channel, row, name).await?;
         let row = placed.row;
         // Who took an open challenge was not known before: its challenger hears of it too.
         let first = row.player(game.turn()).to_string();

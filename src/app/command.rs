@@ -306,7 +306,7 @@ pub enum TournamentCommand {
         name: String,
         variant: VariantId,
         system: crate::store::TournamentSystem,
-        days: Option<i64>,
+        days: Option<Days>,
         rated: bool,
         max_players: Option<i64>,
     },

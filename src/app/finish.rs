@@ -234,9 +234,7 @@ impl Service {
         let saved = self.end_unplayed(&row, Some(&req.user)).await?;
         let reply = Reply::new(&row.channel, words::aborted(&req.user, row.id))
             .alert(&saved, &[row.opponent_of(&req.user)]);
-        let mut replies = vec![self.with_final_board(reply, &saved).await];
-        replies.extend(self.tournament_after(&saved).await);
-        Ok(replies)
+        Ok(vec![self.with_final_board(reply, &saved).await])
     }
 
     /// Aborts a game before each side has moved: no result.

@@ -7,9 +7,9 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use super::text::channel;
+use super::text::{channel, Text};
 use super::{words, Refusal, Reply, Request, Service};
-use crate::store::{Challenge, StoredGame};
+use crate::store::StoredGame;
 use crate::text;
 
 /// What opening a thread comes to: its id, or why not.
@@ -72,13 +72,15 @@ impl Service {
         let _ = self.rooms.set(rooms);
     }
 
-    /// Gives a game that has just begun its place: the thread its challenge was made in, a
-    /// new thread when the server allows one, else the channel.
+    /// Gives a game that has just begun its place: the thread it was asked for in (a rematch),
+    /// a new thread called `name` when the server allows one and the request comes from
+    /// `made_in` (where its challenge or tournament was made), else the channel.
     pub(super) async fn place(
         &self,
         req: &Request,
-        c: &Challenge,
+        made_in: &str,
         row: StoredGame,
+        name: Text,
     ) -> Result<Placed, Refusal> {
         let unmoved = |row| Placed { row, notice: None };
         let Some(guild) = row.guild.clone() else {
@@ -94,14 +96,13 @@ impl Service {
         }
         let settings = self.store.settings(&guild).await?;
         let rooms = self.rooms.get().filter(|_| settings.threads());
-        let (Some(rooms), true) = (rooms, req.channel == c.offer.channel) else {
+        let (Some(rooms), true) = (rooms, req.channel == made_in) else {
             return Ok(unmoved(row));
         };
         let missing = match &req.threads {
             Threads::Unavailable => return Ok(unmoved(row)),
             Threads::Missing(permissions) => permissions.clone(),
             Threads::Allowed { on } => {
-                let name = words::thread_name(&row);
                 match rooms.open(&guild, &row.channel, on.as_deref(), &name).await {
                     Ok(thread) => {
                         self.store.threads_work(&guild).await?;

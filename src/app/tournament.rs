@@ -55,10 +55,8 @@ impl Service {
                 if name.is_empty() || name.chars().count() > NAME_LIMIT {
                     return Err(Refusal::TournamentName(name.chars().count()));
                 }
-                let days = match days {
-                    Some(d) => *d,
-                    None => self.default_days(req.guild.as_deref()).await?,
-                };
+                let settings = self.settings_of(req).await?;
+                let days = super::challenge::days_here(*days, &settings).get();
                 let made = self
                     .store
                     .create_tournament(&NewTournament {
@@ -102,12 +100,14 @@ impl Service {
                 )])
             }
             TournamentCommand::Leave(id) => {
-                let mine = self.tournaments_of(req).await?;
-                let t = self
-                    .pick(req, *id, |t| {
-                        t.status == TournamentStatus::Open && mine.contains(&t.id)
-                    })
-                    .await?;
+                let t = match id {
+                    Some(_) => self.pick(req, *id, |_| true).await?,
+                    None => self
+                        .store
+                        .open_tournament_of(req.guild.as_deref(), &req.user)
+                        .await?
+                        .ok_or(Refusal::NoTournament(None))?,
+                };
                 if t.status != TournamentStatus::Open {
                     return Err(Refusal::TournamentBegun(t.id));
                 }
@@ -133,23 +133,6 @@ impl Service {
                 Ok(vec![Reply::private(&req.channel, said)])
             }
         }
-    }
-
-    /// The ids of the tournaments the asker has joined, of those listed here.
-    async fn tournaments_of(&self, req: &Request) -> Result<Vec<i64>, Refusal> {
-        let mut ids = Vec::new();
-        for t in self.store.tournaments_in(req.guild.as_deref()).await? {
-            if self
-                .store
-                .entrants(t.id)
-                .await?
-                .iter()
-                .any(|e| e.player == req.user)
-            {
-                ids.push(t.id);
-            }
-        }
-        Ok(ids)
     }
 
     /// The tournament `id` of this server, or the newest open one here.
@@ -180,15 +163,6 @@ impl Service {
                 .find(fits)
                 .ok_or(Refusal::NoTournament(None)),
         }
-    }
-
-    /// The days per move a server's games get when none are named.
-    async fn default_days(&self, guild: Option<&str>) -> Result<i64, Refusal> {
-        let chosen = match guild {
-            Some(g) => self.store.settings(g).await?.days,
-            None => None,
-        };
-        Ok(chosen.unwrap_or(super::Days::default().get()))
     }
 
     /// Starts `t`: numbers its players by rating, pairs every round and begins every game.
@@ -222,6 +196,7 @@ impl Service {
         let start = new_game_with(t.variant, None, GameOptions::default())
             .map_err(|e| Refusal::Setup(e.to_string()))?;
         let first_white = start.turn() == Color::White;
+        let start_fen = start.position_text();
         let mut planned = Vec::new();
         for (r, round) in rounds.iter().enumerate() {
             let number = r as i64 + 1;
@@ -240,7 +215,7 @@ impl Service {
                     opening: Some(Opening {
                         white: white.clone(),
                         black: black.clone(),
-                        start_fen: start.position_text(),
+                        start_fen: start_fen.clone(),
                         deadline: Some(deadline),
                         created_at: now,
                     }),
@@ -274,7 +249,14 @@ impl Service {
             words::tournament_started(&t, &players, rounds.len(), games.len()),
         )];
         for (row, p) in games.into_iter().zip(with_games) {
-            let row = self.tournament_room(req, &t, p.round, row).await?;
+            let name = words::tournament_thread_name(&t, p.round, &row);
+            let placed = self.place(req, &t.channel, row, name).await?;
+            let row = placed.row;
+            // The link to each thread would be one line a game in the channel; the word that
+            // Herald may not open threads (once a server) is kept.
+            if row.home.is_none() {
+                replies.extend(placed.notice);
+            }
             let game = self.rules_game(&row).await?;
             let first = row.player(game.turn()).to_string();
             let mut reply = Reply::new(
@@ -289,38 +271,6 @@ impl Service {
         Ok(replies)
     }
 
-    /// Moves a tournament game to a thread of its own, named for the tournament and round,
-    /// when the server has threads and Herald may open them; else it stays in the channel.
-    async fn tournament_room(
-        &self,
-        req: &Request,
-        t: &StoredTournament,
-        round: i64,
-        row: StoredGame,
-    ) -> Result<StoredGame, Refusal> {
-        let Some(guild) = row.guild.clone() else {
-            return Ok(row);
-        };
-        let settings = self.store.settings(&guild).await?;
-        let (Some(rooms), true) = (self.rooms.get(), settings.threads()) else {
-            return Ok(row);
-        };
-        let super::Threads::Allowed { on } = &req.threads else {
-            return Ok(row);
-        };
-        let name = words::tournament_thread_name(t, round, &row);
-        match rooms.open(&guild, &row.channel, on.as_deref(), &name).await {
-            Ok(thread) => {
-                let home = row.channel.clone();
-                Ok(self.store.move_to_thread(row.id, &thread, &home).await?)
-            }
-            Err(e) => {
-                tracing::warn!(game = row.id, error = ?e, "could not open a tournament game's thread");
-                Ok(row)
-            }
-        }
-    }
-
     /// A running or finished tournament's standings, from its pairings and their games.
     pub(super) async fn table(
         &self,
@@ -331,6 +281,7 @@ impl Service {
         let at = |p: &str| players.iter().position(|q| q == p);
         let mut rounds = vec![vec![Entry::Rest; t.round as usize]; players.len()];
         let (mut finished, mut games) = (0, 0);
+        let rows = self.store.tournament_games(t.id).await?;
         for p in self.store.pairings(t.id).await? {
             let r = (p.round - 1) as usize;
             let Some(w) = at(&p.white) else { continue };
@@ -343,7 +294,7 @@ impl Service {
             };
             let Some(b) = at(black) else { continue };
             games += 1;
-            let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
+            let row = rows.iter().find(|g| g.id == id).ok_or(Refusal::GameGone)?;
             let (white, black) = match (row.status, row.result) {
                 (GameStatus::Active, _) => (
                     Entry::Pending {
@@ -414,11 +365,14 @@ impl Service {
             let Some(t) = self.store.tournament_of_game(game.id).await? else {
                 return Ok(Vec::new());
             };
-            let entrants = self.store.entrants(t.id).await?;
-            let table = self.table(&t, &entrants).await?;
-            if table.finished < table.games || !self.store.finish_tournament(t.id).await? {
+            // Most games end with others still being played: one count says so.
+            if self.store.unfinished_games(t.id).await? > 0
+                || !self.store.finish_tournament(t.id).await?
+            {
                 return Ok(Vec::new());
             }
+            let entrants = self.store.entrants(t.id).await?;
+            let table = self.table(&t, &entrants).await?;
             tracing::info!(tournament = t.id, "tournament finished");
             Ok::<_, Refusal>(vec![Reply::new(
                 &t.channel,

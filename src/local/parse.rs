@@ -43,19 +43,15 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
         .ok_or_else(|| "a command starts with / (or write: press <button>)".to_string())
         .map(|t| t.split_once(char::is_whitespace).unwrap_or((t, "")))?;
     // A group's first word after its name is the subcommand: `/tournament join id:3`.
-    let (name, args) = match schema::GROUPS
-        .iter()
-        .any(|(g, _)| g.eq_ignore_ascii_case(name))
-    {
-        true => {
-            let args = args.trim_start();
-            let (sub, rest) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
-            match sub.is_empty() || sub.contains(':') {
-                true => return Err(schema::sub_needed(name)),
-                false => (format!("{name} {sub}"), rest),
-            }
+    let (name, args) = if schema::is_group(name) {
+        let args = args.trim_start();
+        let (sub, rest) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+        if sub.is_empty() || sub.contains(':') {
+            return Err(schema::sub_needed(name));
         }
-        false => (name.to_string(), args),
+        (format!("{name} {sub}"), rest)
+    } else {
+        (name.to_string(), args)
     };
     schema::find(&name)?.read_text(options(args)?)
 }

@@ -173,11 +173,30 @@ impl Store {
         self.all(sql(text).bind(guild)).await
     }
 
-    /// Open tournaments whose start time has come, oldest first.
-    pub async fn tournaments_due(&self, now: i64) -> Result<Vec<StoredTournament>, StoreError> {
-        let text = "SELECT * FROM tournaments WHERE status = 'open' AND starts_at <= $1 \
-                    ORDER BY id";
-        self.all(sql(text).bind(now)).await
+    /// The newest open tournament of a server that `player` has joined, if any.
+    pub async fn open_tournament_of(
+        &self,
+        guild: Option<&str>,
+        player: &str,
+    ) -> Result<Option<StoredTournament>, StoreError> {
+        let text = "SELECT t.* FROM tournaments t JOIN tournament_players p \
+                    ON p.tournament_id = t.id AND p.player = $2 \
+                    WHERE (t.guild = $1 OR (t.guild IS NULL AND $1 IS NULL)) \
+                    AND t.status = 'open' ORDER BY t.id DESC LIMIT 1";
+        self.one(sql(text).bind(guild).bind(player)).await
+    }
+
+    /// The games a tournament started.
+    pub async fn tournament_games(&self, tournament: i64) -> Result<Vec<StoredGame>, StoreError> {
+        let text = "SELECT * FROM games WHERE tournament_id = $1 ORDER BY id";
+        self.all(sql(text).bind(tournament)).await
+    }
+
+    /// How many of a tournament's games are still being played.
+    pub async fn unfinished_games(&self, tournament: i64) -> Result<i64, StoreError> {
+        let text = "SELECT count(*) FROM games WHERE tournament_id = $1 AND status = 'active'";
+        let (count,): (i64,) = self.first(sql(text).bind(tournament)).await?;
+        Ok(count)
     }
 
     /// The tournament a game belongs to, if any.
@@ -215,7 +234,8 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
         let mut tx = self.begin().await?;
-        // Taking the row first keeps two joins from both taking the last place.
+        // Taking the row first keeps two joins from both taking the last place (or one
+        // player's two clicks from both joining).
         let open: Option<StoredTournament> = tx
             .one(
                 sql("UPDATE tournaments SET version = version + 1 \
@@ -249,10 +269,7 @@ impl Store {
         .bind(tournament)
         .bind(player)
         .bind(now);
-        tx.run(insert).await.map_err(|e| match e {
-            StoreError::Sql(e) if super::is_unique_violation(&e) => StoreError::Duplicate,
-            other => other,
-        })?;
+        tx.run(insert).await?;
         tx.commit().await?;
         Ok(true)
     }

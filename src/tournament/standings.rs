@@ -315,26 +315,19 @@ impl<'a> Results<'a> {
         }
     }
 
-    /// A tie-break's value for every player of `group`.
-    fn values(&self, tiebreak: TieBreak, group: &[usize]) -> Vec<(usize, f64)> {
+    /// A tie-break's value for `p` alone (direct encounter depends on the group: it is 0).
+    fn value(&self, tiebreak: TieBreak, p: usize) -> f64 {
         match tiebreak {
-            TieBreak::DirectEncounter => self.direct_encounter(group),
-            t => group
-                .iter()
-                .map(|&p| {
-                    let v = match t {
-                        TieBreak::Buchholz => self.buchholz(p, false),
-                        TieBreak::BuchholzCut1 => self.buchholz(p, true),
-                        TieBreak::SonnebornBerger => self.sonneborn_berger(p),
-                        _ => self.wins(p),
-                    };
-                    (p, v)
-                })
-                .collect(),
+            TieBreak::Buchholz => self.buchholz(p, false),
+            TieBreak::BuchholzCut1 => self.buchholz(p, true),
+            TieBreak::SonnebornBerger => self.sonneborn_berger(p),
+            TieBreak::Wins => self.wins(p),
+            TieBreak::DirectEncounter => 0.0,
         }
     }
 
     /// The standings: by points, then each tie-break in turn among the players still tied.
+    /// Every value is shown, needed or not; direct encounter is ranked within each group.
     pub fn standings(&self) -> Vec<Standing> {
         let tiebreaks = self.system.tiebreaks();
         let mut lines: Vec<Standing> = (0..self.rounds.len())
@@ -342,57 +335,49 @@ impl<'a> Results<'a> {
                 player: p,
                 place: 0,
                 points: self.points(p),
-                tiebreaks: vec![0.0; tiebreaks.len()],
+                tiebreaks: tiebreaks.iter().map(|&t| self.value(t, p)).collect(),
             })
             .collect();
-        // Groups tied so far, best first.
         lines.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.player.cmp(&b.player)));
-        let mut groups: Vec<Vec<Standing>> = Vec::new();
-        for line in lines {
-            match groups.last_mut() {
-                Some(g) if g[0].points == line.points => g.push(line),
-                _ => groups.push(vec![line]),
-            }
-        }
+        // Groups tied so far, best first.
+        let mut groups = tied(lines, |l| l.points);
         for (k, &tiebreak) in tiebreaks.iter().enumerate() {
             let mut next = Vec::new();
             for mut group in groups {
-                let members: Vec<usize> = group.iter().map(|l| l.player).collect();
-                for (p, v) in self.values(tiebreak, &members) {
-                    group.iter_mut().find(|l| l.player == p).unwrap().tiebreaks[k] = v;
+                if tiebreak == TieBreak::DirectEncounter {
+                    let members: Vec<usize> = group.iter().map(|l| l.player).collect();
+                    for (p, rank) in self.direct_encounter(&members) {
+                        group.iter_mut().find(|l| l.player == p).unwrap().tiebreaks[k] = rank;
+                    }
                 }
                 let better = |a: &Standing, b: &Standing| match tiebreak.higher_is_better() {
                     true => b.tiebreaks[k].total_cmp(&a.tiebreaks[k]),
                     false => a.tiebreaks[k].total_cmp(&b.tiebreaks[k]),
                 };
                 group.sort_by(|a, b| better(a, b).then(a.player.cmp(&b.player)));
-                let mut split: Vec<Vec<Standing>> = Vec::new();
-                for line in group {
-                    match split.last_mut() {
-                        Some(g) if g[0].tiebreaks[k] == line.tiebreaks[k] => g.push(line),
-                        _ => split.push(vec![line]),
-                    }
-                }
-                next.extend(split);
+                next.extend(tied(group, |l| l.tiebreaks[k]));
             }
             groups = next;
         }
-        // Values a tie-break was not needed for are still shown: computed over everyone.
         let mut place = 1;
         let mut out = Vec::new();
         for group in groups {
             let size = group.len();
-            for mut line in group {
-                line.place = place;
-                for (k, &t) in tiebreaks.iter().enumerate() {
-                    if t != TieBreak::DirectEncounter {
-                        line.tiebreaks[k] = self.values(t, &[line.player])[0].1;
-                    }
-                }
-                out.push(line);
-            }
+            out.extend(group.into_iter().map(|line| Standing { place, ..line }));
             place += size;
         }
         out
     }
+}
+
+/// Sorted lines cut into runs of equal `key`.
+fn tied(lines: Vec<Standing>, key: impl Fn(&Standing) -> f64) -> Vec<Vec<Standing>> {
+    let mut runs: Vec<Vec<Standing>> = Vec::new();
+    for line in lines {
+        match runs.last_mut() {
+            Some(run) if key(&run[0]) == key(&line) => run.push(line),
+            _ => runs.push(vec![line]),
+        }
+    }
+    runs
 }

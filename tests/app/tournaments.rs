@@ -197,7 +197,7 @@ async fn a_tournament_game_nobody_moves_in_is_lost_by_the_player_to_move() {
         name: "Sleepy Cup".into(),
         variant: VariantId::Chess,
         system: TournamentSystem::RoundRobin,
-        days: Some(1),
+        days: Some(herald::app::Days::new(1).unwrap()),
         rated: false,
         max_players: Some(3),
     };

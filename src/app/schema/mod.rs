@@ -211,6 +211,11 @@ pub const GROUPS: &[(&str, &str)] = &[(
     "Tournaments: round robins played by correspondence, every game at once",
 )];
 
+/// Whether `name` is a group's: a command given with one of its subcommands.
+pub fn is_group(name: &str) -> bool {
+    GROUPS.iter().any(|(g, _)| g.eq_ignore_ascii_case(name))
+}
+
 /// The subcommands of `group`, in order.
 pub fn subcommands(group: &str) -> Vec<&'static Spec> {
     commands()
@@ -226,11 +231,10 @@ pub fn find(name: &str) -> Result<&'static Spec, String> {
     if let Some(spec) = commands().iter().find(|s| s.name == name) {
         return Ok(spec);
     }
-    if let Some((group, sub)) = name.split_once(' ') {
-        return find_sub(group, Some(sub.trim()));
-    }
-    if GROUPS.iter().any(|(g, _)| *g == name) {
-        return find_sub(&name, None);
+    match name.split_once(' ') {
+        Some((group, sub)) if is_group(group) => return find_sub(group, Some(sub.trim())),
+        None if is_group(&name) => return Err(sub_needed(&name)),
+        _ => {}
     }
     let mut names: Vec<&str> = commands()
         .iter()
@@ -246,27 +250,28 @@ pub fn find(name: &str) -> Result<&'static Spec, String> {
     ))
 }
 
-/// What a group named without a subcommand is told.
-pub fn sub_needed(group: &str) -> String {
-    let listed: Vec<String> = subcommands(group)
+/// A group's subcommands as a player types them: "/tournament create, /tournament join, …".
+fn listed(group: &str) -> String {
+    let names: Vec<String> = subcommands(group)
         .iter()
         .filter_map(|s| s.sub())
         .map(|n| format!("/{group} {n}"))
         .collect();
-    format!(
-        "/{group} needs one of its subcommands: {}.",
-        listed.join(", ")
-    )
+    names.join(", ")
 }
 
-/// The subcommand `sub` of `group`, or why there is none: none given, or one it lacks.
+/// What a group named without a subcommand is told.
+pub fn sub_needed(group: &str) -> String {
+    format!("/{group} needs one of its subcommands: {}.", listed(group))
+}
+
+/// The subcommand `sub` of `group`, or why it has none such (with the one meant, when close).
 pub fn find_sub(group: &str, sub: Option<&str>) -> Result<&'static Spec, String> {
-    let subs = subcommands(group);
-    let names: Vec<&str> = subs.iter().filter_map(|s| s.sub()).collect();
-    let listed: Vec<String> = names.iter().map(|n| format!("/{group} {n}")).collect();
     let Some(sub) = sub else {
         return Err(sub_needed(group));
     };
+    let subs = subcommands(group);
+    let names: Vec<&str> = subs.iter().filter_map(|s| s.sub()).collect();
     let sub = sub.to_ascii_lowercase();
     if let Some(spec) = subs.iter().find(|s| s.sub() == Some(sub.as_str())) {
         return Ok(spec);
@@ -276,7 +281,7 @@ pub fn find_sub(group: &str, sub: Option<&str>) -> Result<&'static Spec, String>
     Err(format!(
         "/{group} has no subcommand '{}'{hint}: its subcommands are {}.",
         shown(&sub),
-        listed.join(", ")
+        listed(group)
     ))
 }
 

@@ -68,11 +68,7 @@ fn read_create(o: &Given) -> Result<Command, String> {
         name,
         variant: o.required("variant").parse()?,
         system: o.required("system").parse()?,
-        days: o
-            .integer("days")
-            .map(Days::new)
-            .transpose()?
-            .map(|d| d.get()),
+        days: o.integer("days").map(Days::new).transpose()?,
         rated: o.boolean("rated").unwrap_or(true),
         max_players: o.integer("max_players"),
     }))

@@ -152,7 +152,7 @@ impl Refusal {
             NotInTournament(n) => format!("You are not in tournament #{n}.").into(),
             TournamentBegun(n) => format!("Tournament #{n} has started: players join and leave before the start.").into(),
             NotOrganiser(n, creator) => text!["Only ", user(creator), format!(" (who made tournament #{n}) or a member who may manage this server can start it.")],
-            TooFewPlayers(n, players) => format!("Tournament #{n} has {players} player{}: it starts with at least {}.", if *players == 1 { "" } else { "s" }, crate::app::tournament::MIN_PLAYERS).into(),
+            TooFewPlayers(n, players) => format!("Tournament #{n} has {players} player{}: it starts with at least {}.", super::plural(*players as i64), crate::app::tournament::MIN_PLAYERS).into(),
             TournamentAbort(game, t) => format!("Game #{game} is a game of tournament #{t}, whose table counts every game: it cannot be aborted. Play it, offer a draw or resign; a game nobody moves in before its deadline is lost by the player to move.").into(),
             NoLeave => "You are not on vacation: `/vacation days:N` begins leave.".into(),
             LeaveTooLong(asked, left, allowed) => format!("That leave is {asked} days, and you have {left} of your {allowed} days of leave left this year.").into(),

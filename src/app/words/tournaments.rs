@@ -28,8 +28,14 @@ fn named(t: &StoredTournament) -> String {
     format!("tournament #{} **{}**", t.id, t.name)
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// The same at the start of a sentence: "Tournament #3 **Winter Open**".
+fn titled(t: &StoredTournament) -> String {
+    format!("Tournament #{} **{}**", t.id, t.name)
+}
+
+/// "1 player", "3 players".
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", super::plural(n as i64))
 }
 
 pub fn tournament_created(t: &StoredTournament) -> Text {
@@ -53,11 +59,7 @@ pub fn tournament_created(t: &StoredTournament) -> Text {
 pub fn tournament_joined(t: &StoredTournament, who: &str, players: usize) -> Text {
     text![
         user(who),
-        format!(
-            " joins {} ({} so far).",
-            named(t),
-            plural(players, "player", "players")
-        )
+        format!(" joins {} ({} so far).", named(t), count(players, "player"))
     ]
 }
 
@@ -78,11 +80,11 @@ pub fn tournament_started(
 ) -> Text {
     let mut said = Text::from(format!(
         "{} begins: {}, {} of {} ({}), every game started at once. Start numbers, by rating:",
-        capital(&named(t)),
-        plural(players.len(), "player", "players"),
-        plural(rounds, "round", "rounds"),
+        titled(t),
+        count(players.len(), "player"),
+        count(rounds, "round"),
         terms(t),
-        plural(games, "game", "games"),
+        count(games, "game"),
     ));
     for (i, p) in players.iter().enumerate() {
         said.push(format!("{} {}. ", if i == 0 { "" } else { "," }, i + 1));
@@ -93,13 +95,6 @@ pub fn tournament_started(
         t.id
     ));
     said
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// The name of a tournament game's thread: "Winter Open R3 · @alice vs @bob".
@@ -128,7 +123,7 @@ pub fn tournament_game(t: &StoredTournament, round: i64, game: &StoredGame, firs
 pub fn tournament_open(t: &StoredTournament, entrants: &[Entrant]) -> Text {
     let mut said = Text::from(format!(
         "{}: {}, open for players ({} of at most {}).",
-        capital(&named(t)),
+        titled(t),
         terms(t),
         entrants.len(),
         t.max_players.unwrap_or_default()
@@ -180,7 +175,7 @@ pub fn tournament_table(t: &StoredTournament, table: &Table) -> Text {
         TournamentStatus::Finished => "finished".to_string(),
         _ => format!("{} of {} games finished", table.finished, table.games),
     };
-    let mut said = Text::from(format!("{}: {}, {state}.\n", capital(&named(t)), terms(t)));
+    let mut said = Text::from(format!("{}: {}, {state}.\n", titled(t), terms(t)));
     said.push(standings(table, "Standings"));
     said
 }
@@ -193,7 +188,7 @@ pub fn tournament_over(t: &StoredTournament, table: &Table) -> Text {
         .filter(|s| s.place == 1)
         .map(|s| table.players[s.player].as_str())
         .collect();
-    let mut said = Text::from(format!("{} is over: ", capital(&named(t))));
+    let mut said = Text::from(format!("{} is over: ", titled(t)));
     for (i, w) in winners.iter().enumerate() {
         said.push(if i == 0 { "" } else { " and " });
         said.push(user(w));
@@ -230,7 +225,7 @@ pub fn tournaments_listed(listed: &[(StoredTournament, usize)]) -> Text {
             t.id,
             t.name,
             terms(t),
-            plural(*players, "player", "players")
+            count(*players, "player")
         ));
     }
     said

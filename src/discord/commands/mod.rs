@@ -120,7 +120,7 @@ pub fn command(interaction: &CommandInteraction) -> Result<Command, String> {
 /// The service command for a slash command of this name with these options.
 fn read(name: &str, options: &[CommandDataOption]) -> Result<Command, String> {
     // A group's interaction carries one option, the subcommand, with the options inside it.
-    if schema::GROUPS.iter().any(|(g, _)| *g == name) {
+    if schema::is_group(name) {
         return match options {
             [CommandDataOption {
                 name: sub,
