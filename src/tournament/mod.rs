@@ -1,12 +1,16 @@
 //! Tournaments: who plays whom and with which colour, and how the players stand. Pure
 //! arithmetic on start numbers and results, with no store and no Discord: round robins by
-//! FIDE's Berger tables ([`berger`]), standings with FIDE's tie-breaks ([`standings`]), and
+//! FIDE's Berger tables ([`berger`]), Swiss rounds by FIDE's Dutch system ([`dutch`]), standings with FIDE's tie-breaks ([`standings`]), and
 //! FIDE's report file ([`trf`]).
 
 pub mod berger;
+pub mod dutch;
 pub mod standings;
 pub mod trf;
+pub mod wide;
 
+#[cfg(test)]
+mod dutch_tests;
 #[cfg(test)]
 mod tests;
 

@@ -184,7 +184,8 @@ pub fn read(text: &str) -> Result<Report, String> {
         rounds: 0,
         players: Vec::new(),
     };
-    for line in text.lines().map(|l| l.trim_end_matches('\r')) {
+    // Lines may end in CR LF (as TRF-2016 asks), LF, or CR alone (as some programs write).
+    for line in text.split(['\n', '\r']) {
         let code = line.get(..3).unwrap_or(line);
         let rest = line.get(4..).unwrap_or("").to_string();
         match code {
