@@ -2,7 +2,7 @@
 
 use super::seat::replay;
 use super::Service;
-use crate::store::{GameStatus, StoreError, StoredGame, StoredLine};
+use crate::store::{EndReason, GameStatus, StoreError, StoredGame, StoredLine};
 
 impl Service {
     /// Replays every stored game from its start position and compares each move's SAN and
@@ -128,7 +128,8 @@ fn status_problems(row: &StoredGame) -> Vec<String> {
             }
         }
         GameStatus::Finished => {
-            if row.rated && row.result.is_some() && row.rated_order.is_none() {
+            let forfeit = row.reason == Some(EndReason::Forfeit);
+            if row.rated && row.result.is_some() && row.rated_order.is_none() && !forfeit {
                 found.push("the game is finished and rated but was never rated".into());
             }
             if row.result.is_none() {

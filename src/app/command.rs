@@ -299,7 +299,8 @@ pub enum Command {
 }
 
 /// `/tournament ...`: each subcommand names its tournament by number, or means the newest
-/// of the asker's server that fits (open, to join; the asker's, to leave or start).
+/// of the asker's server that fits (open, to join; the asker's, to leave, start or withdraw
+/// from).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentCommand {
     Create {
@@ -314,6 +315,8 @@ pub enum TournamentCommand {
     Leave(Option<i64>),
     Start(Option<i64>),
     Show(Option<i64>),
+    /// Leaves a running tournament: the asker's unfinished games in it are forfeited.
+    Withdraw(Option<i64>),
 }
 
 impl Command {
@@ -350,6 +353,7 @@ impl Command {
             Command::Tournament(TournamentCommand::Leave(_)) => "tournament leave",
             Command::Tournament(TournamentCommand::Start(_)) => "tournament start",
             Command::Tournament(TournamentCommand::Show(_)) => "tournament show",
+            Command::Tournament(TournamentCommand::Withdraw(_)) => "tournament withdraw",
             Command::Press(_) => "button",
         }
     }

@@ -23,6 +23,9 @@ fn ending_line(row: &StoredGame) -> Option<String> {
         }
         (_, Some(EndReason::Time), None) => "Draw: out of time, with no win possible".into(),
         (_, Some(EndReason::Agreement), _) => "Draw by agreement".into(),
+        (_, Some(EndReason::Forfeit), Some(w)) => {
+            format!("{} wins by forfeit: {} withdrew", side(w), side(!w))
+        }
         (_, _, Some(w)) => format!("{} wins", side(w)),
         (_, _, None) => "Draw".into(),
     })

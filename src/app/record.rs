@@ -60,12 +60,12 @@ fn tag_value(value: &str) -> String {
 
 /// The PGN `Termination` of a game: `normal` for every end the rules or the players decided
 /// (a repetition that loses excepted), `rules infraction` for a loss by repeating a position
-/// (Epoch, Empire Chess), `time forfeit`, `abandoned` for an aborted game and `unterminated`
-/// for one still going.
+/// (Epoch, Empire Chess), `time forfeit`, `abandoned` for an aborted game and for one forfeited
+/// by a player who withdrew from its tournament, and `unterminated` for one still going.
 fn termination(row: &StoredGame) -> &'static str {
     match (row.status, row.reason) {
         (GameStatus::Active, _) => "unterminated",
-        (GameStatus::Aborted, _) => "abandoned",
+        (GameStatus::Aborted, _) | (_, Some(EndReason::Forfeit)) => "abandoned",
         (GameStatus::Finished, Some(EndReason::Time)) => "time forfeit",
         (GameStatus::Finished, Some(EndReason::Rules(Reason::Repetition)))
             if row.result != Some(GameResult::Draw) =>
@@ -97,6 +97,12 @@ fn ending(row: &StoredGame, to_move: Color) -> Option<String> {
         (EndReason::Resignation, Some(w)) => format!("{} resigned.", side(!w)),
         (EndReason::Resignation, None) => "Resigned.".to_string(),
         (EndReason::Agreement, _) => "Draw by agreement.".to_string(),
+        (EndReason::Forfeit, Some(w)) => format!(
+            "{} withdrew from the tournament: {} wins by forfeit.",
+            side(!w),
+            side(w)
+        ),
+        (EndReason::Forfeit, None) => "Forfeited.".to_string(),
     })
 }
 

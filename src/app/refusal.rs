@@ -174,6 +174,14 @@ pub enum Refusal {
     TooFewPlayers(i64, usize),
     /// `/abort` of a tournament's game: the game, the tournament.
     TournamentAbort(i64, i64),
+    /// Withdrawing from a tournament not yet started (it is left instead).
+    WithdrawBeforeStart(i64),
+    /// Withdrawing from a tournament that is over.
+    TournamentOver(i64),
+    /// Withdrawing again: the tournament, and when the player withdrew.
+    Withdrawn(i64, i64),
+    /// `/tournament withdraw` with no number, by a player in no running tournament here.
+    NothingToWithdrawFrom,
 }
 
 impl From<StoreError> for Refusal {

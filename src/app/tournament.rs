@@ -2,13 +2,13 @@
 //! in a server, joined before its start, started by its creator or a manager. The start
 //! numbers the players by their rating in the variant, pairs every round by FIDE's Berger
 //! tables and begins every game at once, as ICCF plays; each game is an ordinary Herald game
-//! in its own thread. When the last game ends, the final standings are posted and the winner
-//! named.
+//! in its own thread. A player may withdraw once it runs: their unfinished games are lost by
+//! forfeit. When the last game ends, the final standings are posted and the winner named.
 
 use super::{card_buttons, words, Handled, Refusal, Reply, Request, Service, TournamentCommand};
 use crate::rules::{new_game_with, Color, GameOptions};
 use crate::store::{
-    Board, Entrant, GameResult, GameStatus, NewTournament, Opening, Planned, StoreError,
+    Board, EndReason, Entrant, GameResult, GameStatus, NewTournament, Opening, Planned, StoreError,
     StoredGame, StoredTournament, TournamentStatus, TournamentSystem,
 };
 use crate::tournament::berger;
@@ -21,10 +21,20 @@ pub const MIN_PLAYERS: usize = 3;
 
 /// A tournament's standings as far as its games have gone.
 pub struct Table {
-    pub players: Vec<String>,
+    /// The players by start number (from 0, as the standings count them).
+    pub entrants: Vec<Entrant>,
+    /// Each player's entry in each round, by start number.
+    pub rounds: Vec<Vec<Entry>>,
     pub standings: Vec<Standing>,
     pub finished: usize,
     pub games: usize,
+}
+
+impl Table {
+    /// The player of a start number (from 0).
+    pub fn player(&self, number: usize) -> &str {
+        &self.entrants[number].player
+    }
 }
 
 impl Service {
@@ -104,7 +114,7 @@ impl Service {
                     Some(_) => self.pick(req, *id, |_| true).await?,
                     None => self
                         .store
-                        .open_tournament_of(req.guild.as_deref(), &req.user)
+                        .tournament_of(req.guild.as_deref(), &req.user, TournamentStatus::Open)
                         .await?
                         .ok_or(Refusal::NoTournament(None))?,
                 };
@@ -128,10 +138,71 @@ impl Service {
                 let entrants = self.store.entrants(t.id).await?;
                 let said = match t.status {
                     TournamentStatus::Open => words::tournament_open(&t, &entrants),
-                    _ => words::tournament_table(&t, &self.table(&t, &entrants).await?),
+                    _ => words::tournament_table(&t, &self.table(&t, entrants).await?),
                 };
                 Ok(vec![Reply::private(&req.channel, said)])
             }
+            TournamentCommand::Withdraw(id) => self.withdraw_from(req, *id).await,
+        }
+    }
+
+    /// `/tournament withdraw`: the asker leaves a running tournament they are in. Their
+    /// unfinished games in it end at once, each lost by forfeit (no rating changes), and each
+    /// opponent is told in the game's place; what they scored stands. When that ends the last
+    /// game, the tournament ends.
+    async fn withdraw_from(&self, req: &Request, id: Option<i64>) -> Handled {
+        let t = match id {
+            Some(_) => self.pick(req, id, |_| true).await?,
+            None => self
+                .store
+                .tournament_of(req.guild.as_deref(), &req.user, TournamentStatus::Running)
+                .await?
+                .ok_or(Refusal::NothingToWithdrawFrom)?,
+        };
+        self.may_withdraw(&t, &req.user).await?;
+        let games = match self.store.withdraw(t.id, &req.user, self.now()).await {
+            Ok(games) => games,
+            // Changed since it was read (the last game ended, a second click): why, afresh.
+            Err(StoreError::Conflict) => {
+                let t = self
+                    .store
+                    .tournament(t.id)
+                    .await?
+                    .ok_or(Refusal::NoTournament(id))?;
+                self.may_withdraw(&t, &req.user).await?;
+                return Err(Refusal::Conflict);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        tracing::info!(tournament = t.id, games = games.len(), "withdrawn");
+        let mut replies = vec![Reply::new(
+            &req.channel,
+            words::tournament_withdrawn(&t, &req.user, games.len()),
+        )];
+        for game in &games {
+            let opponent = game.opponent_of(&req.user);
+            let reply = Reply::new(&game.channel, words::forfeited(&t, game, &req.user))
+                .alert(game, &[opponent]);
+            replies.push(self.with_final_board(reply, game).await);
+        }
+        if let Some(last) = games.last() {
+            replies.extend(self.tournament_after(last).await);
+        }
+        Ok(replies)
+    }
+
+    /// Why `player` may not withdraw from `t`, if they may not: they are not in it, it has not
+    /// started or is over, or they withdrew already.
+    async fn may_withdraw(&self, t: &StoredTournament, player: &str) -> Result<(), Refusal> {
+        let entrant = self.store.entrant(t.id, player).await?;
+        let entrant = entrant.ok_or(Refusal::NotInTournament(t.id))?;
+        if let Some(at) = entrant.withdrawn_at {
+            return Err(Refusal::Withdrawn(t.id, at));
+        }
+        match t.status {
+            TournamentStatus::Open => Err(Refusal::WithdrawBeforeStart(t.id)),
+            TournamentStatus::Finished => Err(Refusal::TournamentOver(t.id)),
+            TournamentStatus::Running => Ok(()),
         }
     }
 
@@ -275,11 +346,10 @@ impl Service {
     pub(super) async fn table(
         &self,
         t: &StoredTournament,
-        entrants: &[Entrant],
+        entrants: Vec<Entrant>,
     ) -> Result<Table, Refusal> {
-        let players: Vec<String> = entrants.iter().map(|e| e.player.clone()).collect();
-        let at = |p: &str| players.iter().position(|q| q == p);
-        let mut rounds = vec![vec![Entry::Rest; t.round as usize]; players.len()];
+        let at = |p: &str| entrants.iter().position(|e| e.player == p);
+        let mut rounds = vec![vec![Entry::Rest; t.round as usize]; entrants.len()];
         let (mut finished, mut games) = (0, 0);
         let rows = self.store.tournament_games(t.id).await?;
         for p in self.store.pairings(t.id).await? {
@@ -296,6 +366,22 @@ impl Service {
             games += 1;
             let row = rows.iter().find(|g| g.id == id).ok_or(Refusal::GameGone)?;
             let (white, black) = match (row.status, row.result) {
+                // Forfeited by a player who withdrew: a forfeit, not a game played.
+                (GameStatus::Finished, Some(result)) if row.reason == Some(EndReason::Forfeit) => {
+                    let won = result == GameResult::WhiteWins;
+                    (
+                        Entry::Forfeit {
+                            opponent: b,
+                            white: true,
+                            won,
+                        },
+                        Entry::Forfeit {
+                            opponent: w,
+                            white: false,
+                            won: !won,
+                        },
+                    )
+                }
                 (GameStatus::Active, _) => (
                     Entry::Pending {
                         opponent: b,
@@ -351,7 +437,8 @@ impl Service {
         }
         let standings = Results::new(System::RoundRobin, &rounds).standings();
         Ok(Table {
-            players,
+            entrants,
+            rounds,
             standings,
             finished,
             games,
@@ -372,7 +459,7 @@ impl Service {
                 return Ok(Vec::new());
             }
             let entrants = self.store.entrants(t.id).await?;
-            let table = self.table(&t, &entrants).await?;
+            let table = self.table(&t, entrants).await?;
             tracing::info!(tournament = t.id, "tournament finished");
             Ok::<_, Refusal>(vec![Reply::new(
                 &t.channel,

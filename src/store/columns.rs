@@ -188,6 +188,8 @@ words! {
         /// The opponent agreed: the game stands at the event's ply again.
         Takeback = "takeback",
         TakebackDecline = "takeback-decline",
+        /// The player withdrew from the game's tournament, forfeiting the game.
+        Forfeit = "forfeit",
     }
 }
 
@@ -253,6 +255,9 @@ pub enum EndReason {
     Resignation,
     /// A draw offer accepted.
     Agreement,
+    /// Lost without being played out: its loser withdrew from the game's tournament. A
+    /// forfeit changes no rating.
+    Forfeit,
 }
 
 impl EndReason {
@@ -273,6 +278,7 @@ impl EndReason {
             EndReason::Time => "time",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
+            EndReason::Forfeit => "forfeit",
         }
     }
 
@@ -282,6 +288,7 @@ impl EndReason {
             EndReason::Time,
             EndReason::Resignation,
             EndReason::Agreement,
+            EndReason::Forfeit,
         ])
     }
 }

@@ -53,6 +53,7 @@ const TABLES: &[Table] = &[
             ("start_number", Int),
             ("rating", Int),
             ("withdrawn_after", Int),
+            ("withdrawn_at", Int),
         ],
     ),
     (

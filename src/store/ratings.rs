@@ -164,12 +164,14 @@ pub(super) async fn rate_in(tx: &mut Tx, mut game: StoredGame) -> Result<StoredG
     Ok(game)
 }
 
-/// Whether a change from `current` to `next` finishes a rated game.
+/// Whether a change from `current` to `next` finishes a rated game (by play: a forfeit is
+/// never rated).
 pub(super) fn finishes_rated(current: &StoredGame, next: &super::GameChange) -> bool {
     current.status == super::GameStatus::Active
         && current.rated
         && next.result.is_some()
         && next.status == super::GameStatus::Finished
+        && next.reason != Some(super::EndReason::Forfeit)
 }
 
 impl Store {
@@ -272,12 +274,15 @@ impl Store {
         let _turn = self.write_turn().await;
         let mut tx = self.begin().await?;
         tx.lock_ratings().await?;
-        // Games that finished rated without a place (none normally) take one after the rest.
+        // Games that finished rated without a place (none normally) take one after the rest;
+        // a forfeit is never rated.
         tx.run(sql(
             "UPDATE games SET rated_order = (SELECT coalesce(max(rated_order), 0) FROM games) + \
              (SELECT count(*) FROM games AS g WHERE g.rated_order IS NULL AND g.status = 'finished' \
-             AND g.rated AND g.result IS NOT NULL AND g.id <= games.id) \
-             WHERE rated_order IS NULL AND status = 'finished' AND rated AND result IS NOT NULL",
+             AND g.rated AND g.result IS NOT NULL AND coalesce(g.reason, '') <> 'forfeit' \
+             AND g.id <= games.id) \
+             WHERE rated_order IS NULL AND status = 'finished' AND rated AND result IS NOT NULL \
+             AND coalesce(reason, '') <> 'forfeit'",
         ))
         .await?;
         let text = "SELECT * FROM games WHERE rated_order IS NOT NULL ORDER BY rated_order";

@@ -2,7 +2,9 @@
 //! pairings with the games they started. Starting one pairs what it pairs and starts every
 //! game of it in one transaction, so a crash leaves it either unstarted or whole.
 
-use super::columns::{ColorChoice, TournamentStatus, TournamentSystem};
+use super::columns::{
+    ColorChoice, EndReason, EventKind, GameResult, TournamentStatus, TournamentSystem,
+};
 use super::games::insert_game;
 use super::rows::{Offer, Opening, StoredGame};
 use super::sql::sql;
@@ -58,8 +60,27 @@ pub struct Entrant {
     /// From the start: the start number (from 1) and the rating it was given by.
     pub start_number: Option<i64>,
     pub rating: Option<i64>,
-    /// The last round the player stood in, once withdrawn.
+    /// Once withdrawn: the last round paired when they left, and when.
     pub withdrawn_after: Option<i64>,
+    pub withdrawn_at: Option<i64>,
+}
+
+impl Entrant {
+    /// Whether the player has withdrawn.
+    pub fn withdrawn(&self) -> bool {
+        self.withdrawn_at.is_some()
+    }
+
+    /// The last round the player stands in, once withdrawn: a round paired after it leaves
+    /// them out (none: they play every round).
+    pub fn last_round(&self) -> Option<i64> {
+        self.withdrawn_after.filter(|_| self.withdrawn())
+    }
+
+    /// Whether the player is to be paired in `round`.
+    pub fn plays_in(&self, round: i64) -> bool {
+        self.last_round().is_none_or(|last| round <= last)
+    }
 }
 
 /// One board of a round: White against Black, or White alone (`black` none: a bye, or a
@@ -173,17 +194,20 @@ impl Store {
         self.all(sql(text).bind(guild)).await
     }
 
-    /// The newest open tournament of a server that `player` has joined, if any.
-    pub async fn open_tournament_of(
+    /// The newest tournament of a server, in `status`, that `player` is in and has not
+    /// withdrawn from, if any.
+    pub async fn tournament_of(
         &self,
         guild: Option<&str>,
         player: &str,
+        status: TournamentStatus,
     ) -> Result<Option<StoredTournament>, StoreError> {
         let text = "SELECT t.* FROM tournaments t JOIN tournament_players p \
-                    ON p.tournament_id = t.id AND p.player = $2 \
+                    ON p.tournament_id = t.id AND p.player = $2 AND p.withdrawn_at IS NULL \
                     WHERE (t.guild = $1 OR (t.guild IS NULL AND $1 IS NULL)) \
-                    AND t.status = 'open' ORDER BY t.id DESC LIMIT 1";
-        self.one(sql(text).bind(guild).bind(player)).await
+                    AND t.status = $3 ORDER BY t.id DESC LIMIT 1";
+        self.one(sql(text).bind(guild).bind(player).bind(status))
+            .await
     }
 
     /// The games a tournament started.
@@ -214,6 +238,16 @@ impl Store {
         let text = "SELECT * FROM tournament_players WHERE tournament_id = $1 \
                     ORDER BY start_number, joined_at, player";
         self.all(sql(text).bind(tournament)).await
+    }
+
+    /// One player of a tournament, if they are in it.
+    pub async fn entrant(
+        &self,
+        tournament: i64,
+        player: &str,
+    ) -> Result<Option<Entrant>, StoreError> {
+        let text = "SELECT * FROM tournament_players WHERE tournament_id = $1 AND player = $2";
+        self.one(sql(text).bind(tournament).bind(player)).await
     }
 
     /// A tournament's pairings, by round and board.
@@ -357,6 +391,56 @@ impl Store {
             .bind(game)
             .bind(&p.result);
             tx.run(insert).await?;
+        }
+        tx.commit().await?;
+        Ok(games)
+    }
+
+    /// Withdraws `player` from a running tournament they are in, once, and ends each of their
+    /// unfinished games in it as a forfeit they lose, in one transaction: the games so ended
+    /// (with the opponent's win, no rating changed). [`StoreError::Conflict`] when the
+    /// tournament is not running or the player is not in it or withdrew already.
+    pub async fn withdraw(
+        &self,
+        tournament: i64,
+        player: &str,
+        now: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.begin().await?;
+        let withdrawn = sql("UPDATE tournament_players SET withdrawn_at = $3, \
+             withdrawn_after = (SELECT round FROM tournaments WHERE id = $1) \
+             WHERE tournament_id = $1 AND player = $2 AND withdrawn_at IS NULL \
+             AND EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'running')")
+        .bind(tournament)
+        .bind(player)
+        .bind(now);
+        if tx.run(withdrawn).await? != 1 {
+            return Err(StoreError::Conflict);
+        }
+        let forfeited = sql("UPDATE games SET status = 'finished', \
+             result = CASE WHEN white = $2 THEN $3 ELSE $4 END, reason = $5, draw_offer = NULL, \
+             deadline = NULL, version = version + 1, updated_at = $6 \
+             WHERE tournament_id = $1 AND status = 'active' AND (white = $2 OR black = $2) \
+             RETURNING *")
+        .bind(tournament)
+        .bind(player)
+        .bind(GameResult::BlackWins)
+        .bind(GameResult::WhiteWins)
+        .bind(EndReason::Forfeit)
+        .bind(now);
+        let mut games: Vec<StoredGame> = tx.all(forfeited).await?;
+        games.sort_by_key(|g| g.id);
+        for game in &games {
+            let event = sql(
+                "INSERT INTO events (game_id, kind, player, ply, at) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(game.id)
+            .bind(EventKind::Forfeit)
+            .bind(player)
+            .bind(game.ply)
+            .bind(now);
+            tx.run(event).await?;
         }
         tx.commit().await?;
         Ok(games)

@@ -216,3 +216,144 @@ async fn a_tournament_game_nobody_moves_in_is_lost_by_the_player_to_move() {
     assert!(listed.contains("finished"), "{listed}");
 }
 }
+
+/// A three-player round robin of Chess made by alice and joined by alice, bob and carol, in
+/// that order; started when `start` (start numbers 1 alice, 2 bob, 3 carol: game 1 is bob
+/// against carol in round 1, game 2 alice against bob, game 3 carol against alice).
+pub(crate) async fn three_players(t: &crate::service::Table, name: &str, rated: bool, start: bool) {
+    use crate::service::public;
+    use herald::app::TournamentCommand as T;
+    let create = T::Create {
+        name: name.into(),
+        variant: VariantId::Chess,
+        system: TournamentSystem::RoundRobin,
+        days: None,
+        rated,
+        max_players: None,
+    };
+    public(&t.say("alice", tournament(create)).await);
+    for who in ["alice", "bob", "carol"] {
+        public(&t.say(who, tournament(T::Join(None))).await);
+    }
+    if start {
+        assert_eq!(t.say("alice", tournament(T::Start(None))).await.len(), 4);
+    }
+}
+
+/// Plays game `game` of a tournament: `white` and `black` move once each, then `loser`
+/// resigns; the replies to the resignation.
+pub(crate) async fn decided(
+    t: &crate::service::Table,
+    game: i64,
+    white: &str,
+    black: &str,
+    loser: &str,
+) -> Vec<herald::app::Reply> {
+    use crate::service::public;
+    use herald::app::Command;
+    for (who, mv) in [(white, "e4"), (black, "e5")] {
+        let mv = Command::Move {
+            game: Some(game),
+            text: mv.into(),
+            opponent: None,
+            confirm: false,
+        };
+        public(&t.say(who, mv).await);
+    }
+    let other = if loser == white { black } else { white };
+    t.say(
+        loser,
+        Command::Resign {
+            opponent: Some(other.into()),
+        },
+    )
+    .await
+}
+
+on_both! {
+#[tokio::test]
+async fn a_player_who_withdraws_forfeits_their_games_and_keeps_their_points() {
+    use herald::app::{Command, TournamentCommand as T};
+    use crate::conditional::private;
+    use crate::service::refused;
+    let t = table(false).await;
+    three_players(&t, "Spring Cup", true, false).await;
+    let early = refused(&t.say("carol", tournament(T::Withdraw(Some(1)))).await);
+    assert_eq!(early, "Tournament #1 has not started: `/tournament leave id:1` takes you out of it before the start, with nothing forfeited.");
+    assert_eq!(t.say("alice", tournament(T::Start(None))).await.len(), 4);
+    assert_eq!(refused(&t.say("dave", tournament(T::Withdraw(Some(1)))).await), "You are not in tournament #1.");
+    let none = refused(&t.say("dave", tournament(T::Withdraw(None))).await);
+    assert!(none.starts_with("You play in no running tournament here"), "{none}");
+
+    // alice beats bob, carol beats bob: carol has a point when she withdraws.
+    decided(&t, 2, "alice", "bob", "bob").await;
+    decided(&t, 1, "bob", "carol", "bob").await;
+    let store = t.service.store();
+    let before = store.standing("alice", VariantId::Chess).await.unwrap();
+    t.clock.advance(3_600);
+    let left = t.say("carol", tournament(T::Withdraw(None))).await;
+    let said: Vec<String> = left.iter().map(|r| r.text.to_string()).collect();
+    assert_eq!(left.len(), 3, "{said:?}");
+    assert!(left.iter().all(|r| !r.ephemeral), "{said:?}");
+    assert_eq!(said[0], "@carol withdraws from tournament #1 **Spring Cup**: their unfinished game is lost by forfeit, and a forfeit changes no rating. What they scored stands, and the standings show them as withdrawn.");
+    // Game 3's place hears of it: alice wins by forfeit, and no rating moves.
+    assert_eq!(said[1], "@carol withdrew from tournament #1 **Spring Cup**, so game #3 ends: @alice wins by forfeit. Ratings unchanged: a forfeit is not rated.");
+    assert_eq!(left[1].mentions, ["alice"]);
+    let game = store.game(3).await.unwrap().unwrap();
+    assert_eq!((game.status, game.result, game.reason), (GameStatus::Finished, Some(herald::store::GameResult::BlackWins), Some(herald::store::EndReason::Forfeit)));
+    assert_eq!(game.rated_order, None, "a forfeit is not rated");
+    assert_eq!(store.standing("alice", VariantId::Chess).await.unwrap(), before);
+    // It was the last game: the tournament is over, carol in the standings as withdrawn.
+    assert!(said[2].starts_with("Tournament #1 **Spring Cup** is over: @alice wins with 2 points."), "{}", said[2]);
+    assert!(said[2].contains("\n2. @carol — 1 · SB 0 · DE 1 · WIN 1 · withdrawn\n3. @bob — 0"), "{}", said[2]);
+
+    let again = refused(&t.say("carol", tournament(T::Withdraw(Some(1)))).await);
+    assert!(again.starts_with("You withdrew from tournament #1 on 2026-") && again.ends_with("; a withdrawal is final."), "{again}");
+    assert_eq!(refused(&t.say("bob", tournament(T::Withdraw(Some(1)))).await), "Tournament #1 is over: its standings are final.");
+    let carol = store.entrant(1, "carol").await.unwrap().unwrap();
+    assert_eq!((carol.withdrawn_at, carol.last_round()), (Some(T0 + 3_600), Some(3)));
+    assert!(carol.plays_in(3) && !carol.plays_in(4), "left out of any round paired later");
+    assert!(!store.entrant(1, "bob").await.unwrap().unwrap().withdrawn());
+
+    // The record says how it ended; rebuilding the ratings leaves the forfeit out.
+    let history = t.say("carol", Command::History { opponent: None, game: Some(3), gif: false }).await;
+    let pgn = String::from_utf8(history[0].attachment.as_ref().unwrap().bytes.clone()).unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("[Termination \"abandoned\"]"), "{pgn}");
+    assert!(pgn.contains("{White withdrew from the tournament: Black wins by forfeit.} 0-1"), "{pgn}");
+    store.rerate().await.unwrap();
+    assert_eq!(store.game(3).await.unwrap().unwrap().rated_order, None);
+    let (_, problems) = t.service.check_database().await.unwrap();
+    assert_eq!(problems, Vec::<String>::new());
+    let shown = private(&t, "dave", tournament(T::Show(Some(1)))).await;
+    assert!(shown.contains("@carol — 1 · SB 0 · DE 1 · WIN 1 · withdrawn"), "{shown}");
+
+    // herald db copy takes the withdrawal along.
+    let target = match crate::service::ON_POSTGRES.try_with(|p| *p).unwrap_or(false) {
+        true => crate::support::postgres::fresh_database().await.unwrap(),
+        false => format!("sqlite://{}", t.dir.path().join("copy.db").display()),
+    };
+    let target = herald::store::Store::open(&target).await.unwrap();
+    store.copy_into(&target).await.unwrap();
+    assert_eq!(target.entrants(1).await.unwrap(), store.entrants(1).await.unwrap());
+}
+}
+
+on_both! {
+#[tokio::test]
+async fn a_withdrawal_in_a_running_tournament_leaves_the_others_playing() {
+    use herald::app::TournamentCommand as T;
+    let t = table(false).await;
+    three_players(&t, "Summer Cup", false, true).await;
+    let left = t.say("bob", tournament(T::Withdraw(Some(1)))).await;
+    let said: Vec<String> = left.iter().map(|r| r.text.to_string()).collect();
+    assert_eq!(left.len(), 3, "two forfeits, and the tournament goes on: {said:?}");
+    assert!(said[0].contains("their 2 unfinished games are lost by forfeit"), "{}", said[0]);
+    assert!(said[1].starts_with("@bob withdrew from tournament #1 **Summer Cup**, so game #1 ends: @carol wins by forfeit. Casual game"), "{}", said[1]);
+    assert!(said[2].contains("game #2 ends: @alice wins by forfeit."), "{}", said[2]);
+    let game = t.service.store().game(3).await.unwrap().unwrap();
+    assert_eq!(game.status, GameStatus::Active, "carol and alice play on");
+    let shown = crate::conditional::private(&t, "alice", tournament(T::Show(Some(1)))).await;
+    assert!(shown.contains("2 of 3 games finished"), "{shown}");
+    assert!(shown.contains("@bob — 0 · SB 0 · DE 1 · WIN 0 · withdrawn"), "{shown}");
+}
+}

@@ -78,7 +78,7 @@ fn id(o: &Given) -> Option<i64> {
     o.integer("id")
 }
 
-pub(super) const SPECS: [Spec; 6] = [
+pub(super) const SPECS: [Spec; 7] = [
     Spec {
         name: "tournaments",
         description: "This server's tournaments: open, running and finished",
@@ -112,5 +112,10 @@ pub(super) const SPECS: [Spec; 6] = [
         "tournament show",
         "A tournament's players, standings with tie-breaks, and games",
         |o| Ok(Command::Tournament(TournamentCommand::Show(id(o)))),
+    ),
+    acting(
+        "tournament withdraw",
+        "Leave a running tournament: your unfinished games in it are lost by forfeit",
+        |o| Ok(Command::Tournament(TournamentCommand::Withdraw(id(o)))),
     ),
 ];

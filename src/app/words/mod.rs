@@ -494,6 +494,12 @@ pub fn ending(game: &StoredGame, to_move: Color) -> Text {
             text![user(game.player(!w)), " resigned; ", won(w), "."]
         }
         (_, Some(EndReason::Agreement), _) => "Drawn by agreement.".into(),
+        (_, Some(EndReason::Forfeit), Some(w)) => text![
+            user(game.player(!w)),
+            " withdrew from the tournament; ",
+            won(w),
+            " by forfeit."
+        ],
         (_, _, Some(w)) => text![won(w), "."],
         (_, _, None) => "Drawn.".into(),
     }

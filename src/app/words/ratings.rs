@@ -12,6 +12,9 @@ pub fn rating_line(game: &StoredGame, changes: &[Change]) -> Text {
     if !game.rated {
         return "Casual game: ratings unchanged.".into();
     }
+    if game.reason == Some(EndReason::Forfeit) {
+        return "Ratings unchanged: a forfeit is not rated.".into();
+    }
     let mut t = text!["Ratings: "];
     for (i, player) in [&game.white, &game.black].into_iter().enumerate() {
         let Some(c) = changes.iter().find(|c| &c.player == player) else {
@@ -122,6 +125,7 @@ pub fn recent_line(game: &StoredGame, player: &str, change: Option<&Change>) -> 
     };
     let rating = match change {
         Some(c) => format!(", {} ({})", c.after.shown(), c.delta()),
+        None if game.rated => ", unrated".to_string(),
         None => ", casual".to_string(),
     };
     text![

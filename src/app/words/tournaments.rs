@@ -1,4 +1,4 @@
-//! Tournaments: made, joined, left, started, shown, listed and over.
+//! Tournaments: made, joined, left, started, shown, withdrawn from, listed and over.
 
 use super::{days_text, versus};
 use crate::app::text::{user, Text};
@@ -152,13 +152,16 @@ fn standings(table: &Table, heading: &str) -> Text {
     let mut said = Text::from(format!("{heading} (points, then {}):", names.join(", ")));
     for s in &table.standings {
         said.push(format!("\n{}. ", s.place));
-        said.push(user(&table.players[s.player]));
+        said.push(user(table.player(s.player)));
         let values: Vec<String> = tiebreaks
             .iter()
             .zip(&s.tiebreaks)
             .map(|(t, v)| format!("{} {}", t.code(), trim(*v)))
             .collect();
         said.push(format!(" — {} · {}", score(s.points), values.join(" · ")));
+        if table.entrants[s.player].withdrawn() {
+            said.push(" · withdrawn");
+        }
     }
     said
 }
@@ -186,7 +189,7 @@ pub fn tournament_over(t: &StoredTournament, table: &Table) -> Text {
         .standings
         .iter()
         .filter(|s| s.place == 1)
-        .map(|s| table.players[s.player].as_str())
+        .map(|s| table.player(s.player))
         .collect();
     let mut said = Text::from(format!("{} is over: ", titled(t)));
     for (i, w) in winners.iter().enumerate() {
@@ -206,6 +209,33 @@ pub fn tournament_over(t: &StoredTournament, table: &Table) -> Text {
     ));
     said.push(standings(table, "Final standings"));
     said
+}
+
+/// Said where a player withdrew from a running tournament, with how many of their games it
+/// forfeited.
+pub fn tournament_withdrawn(t: &StoredTournament, who: &str, forfeited: usize) -> Text {
+    let games = match forfeited {
+        0 => "they had no unfinished game in it".to_string(),
+        1 => "their unfinished game is lost by forfeit".to_string(),
+        n => format!("their {n} unfinished games are lost by forfeit"),
+    };
+    text![
+        user(who),
+        format!(
+            " withdraws from {}: {games}, and a forfeit changes no rating. What they scored stands, and the standings show them as withdrawn.",
+            named(t)
+        )
+    ]
+}
+
+/// Said in a game's place when a withdrawal forfeits it.
+pub fn forfeited(t: &StoredTournament, game: &StoredGame, who: &str) -> Text {
+    text![
+        user(who),
+        format!(" withdrew from {}, so game #{} ends: ", named(t), game.id),
+        user(game.opponent_of(who)),
+        " wins by forfeit."
+    ]
 }
 
 /// `/tournaments`.
