@@ -317,6 +317,8 @@ pub enum TournamentCommand {
     Show(Option<i64>),
     /// Leaves a running tournament: the asker's unfinished games in it are forfeited.
     Withdraw(Option<i64>),
+    /// The tournament as a FIDE report file (TRF-16).
+    Trf(Option<i64>),
 }
 
 impl Command {
@@ -354,6 +356,7 @@ impl Command {
             Command::Tournament(TournamentCommand::Start(_)) => "tournament start",
             Command::Tournament(TournamentCommand::Show(_)) => "tournament show",
             Command::Tournament(TournamentCommand::Withdraw(_)) => "tournament withdraw",
+            Command::Tournament(TournamentCommand::Trf(_)) => "tournament trf",
             Command::Press(_) => "button",
         }
     }

@@ -19,6 +19,7 @@ mod command;
 mod conditional;
 mod engine;
 mod finish;
+mod names;
 mod notes;
 mod notices;
 mod pictures;
@@ -46,7 +47,7 @@ pub use command::{
 };
 pub use engine::LOCAL_NAME as ENGINE_LOCAL_NAME;
 pub use refusal::Refusal;
-pub use rooms::{Lost, Opening as RoomOpening, RoomError, Rooms, Threads};
+pub use rooms::{Lost, Naming, Opening as RoomOpening, RoomError, Rooms, Threads};
 pub use suggest::{label, matching, Choice, GameChoice, MAX_CHOICES};
 pub use text::{Span, Text};
 
@@ -232,6 +233,8 @@ pub struct Service {
     /// The games the scheduler found it cannot read, by id, at the version it read: logged
     /// once, and passed over until they change.
     damaged: Mutex<HashMap<i64, i64>>,
+    /// The players' names the platform gave, for files and pictures ([`names`]).
+    names: Mutex<names::Known>,
 }
 
 type Handled = Result<Vec<Reply>, Refusal>;
@@ -254,6 +257,7 @@ impl Service {
             names_shown: Default::default(),
             rooms: std::sync::OnceLock::new(),
             damaged: Mutex::default(),
+            names: Mutex::default(),
         }
     }
 

@@ -15,7 +15,11 @@ use crate::text;
 /// What opening a thread comes to: its id, or why not.
 pub type Opening<'a> = Pin<Box<dyn Future<Output = Result<String, RoomError>> + Send + 'a>>;
 
-/// Threads, as a platform opens them (Discord's adapter implements it).
+/// A user's name, as a platform finds it.
+pub type Naming<'a> = Pin<Box<dyn Future<Output = String> + Send + 'a>>;
+
+/// Threads, as a platform opens them, and the names it shows for its users (Discord's adapter
+/// implements it).
 pub trait Rooms: Send + Sync {
     /// Opens a public thread named `name` in `channel` of server `guild`, on the message `on`
     /// when given, and returns its id. The name's mentions are the players: the platform
@@ -27,6 +31,10 @@ pub trait Rooms: Send + Sync {
         on: Option<&'a str>,
         name: &'a super::Text,
     ) -> Opening<'a>;
+
+    /// The name server `guild` shows for `user` (on Discord their nickname there, else their
+    /// display name), for what cannot mention them: a file, a picture.
+    fn name<'a>(&'a self, guild: Option<&'a str>, user: &'a str) -> Naming<'a>;
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,14 +5,16 @@
 //! in its own thread. A player may withdraw once it runs: their unfinished games are lost by
 //! forfeit. When the last game ends, the final standings are posted and the winner named.
 
-use super::{card_buttons, words, Handled, Refusal, Reply, Request, Service, TournamentCommand};
+use super::{
+    card_buttons, words, Attachment, Handled, Refusal, Reply, Request, Service, TournamentCommand,
+};
 use crate::rules::{new_game_with, Color, GameOptions};
 use crate::store::{
     Board, EndReason, Entrant, GameResult, GameStatus, NewTournament, Opening, Planned, StoreError,
     StoredGame, StoredTournament, TournamentStatus, TournamentSystem,
 };
-use crate::tournament::berger;
 use crate::tournament::standings::{Entry, Results, Standing, System};
+use crate::tournament::{berger, trf};
 
 /// The longest name a tournament takes.
 pub const NAME_LIMIT: usize = 60;
@@ -28,6 +30,9 @@ pub struct Table {
     pub standings: Vec<Standing>,
     pub finished: usize,
     pub games: usize,
+    /// When its games began, and when the last of those that ended did.
+    pub began: Option<i64>,
+    pub ended: Option<i64>,
 }
 
 impl Table {
@@ -35,6 +40,44 @@ impl Table {
     pub fn player(&self, number: usize) -> &str {
         &self.entrants[number].player
     }
+
+    /// The standings' line of a start number (from 0).
+    fn standing(&self, number: usize) -> Option<&Standing> {
+        self.standings.iter().find(|s| s.player == number)
+    }
+}
+
+/// The rounds `t` has: as its start set them; before it, what its system gives the players
+/// it has so far (a Swiss's are chosen).
+fn rounds_of(t: &StoredTournament, players: usize) -> usize {
+    let once = (players + players % 2).saturating_sub(1);
+    match (t.rounds, t.system) {
+        (Some(rounds), _) => rounds as usize,
+        (None, TournamentSystem::RoundRobin) => once,
+        (None, TournamentSystem::DoubleRoundRobin) => 2 * once,
+        (None, TournamentSystem::Swiss) => 0,
+    }
+}
+
+/// A file's name for `t`: the letters and digits of its name, with `-` between words
+/// ("Autumn-Cup.trf"), or `tournament-3.trf` when its name has none.
+fn file_name(t: &StoredTournament, extension: &str) -> String {
+    let words: Vec<String> = t
+        .name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    match words.is_empty() {
+        true => format!("tournament-{}.{extension}", t.id),
+        false => format!("{}.{extension}", words.join("-")),
+    }
+}
+
+/// A date as TRF files write it: `2026/11/29`.
+fn trf_date(t: i64) -> String {
+    let (y, m, d) = crate::calendar::civil(t);
+    format!("{y:04}/{m:02}/{d:02}")
 }
 
 impl Service {
@@ -143,6 +186,91 @@ impl Service {
                 Ok(vec![Reply::private(&req.channel, said)])
             }
             TournamentCommand::Withdraw(id) => self.withdraw_from(req, *id).await,
+            TournamentCommand::Trf(id) => {
+                let t = self.pick(req, *id, |_| true).await?;
+                let entrants = self.rated(&t, self.store.entrants(t.id).await?).await?;
+                let table = self.table(&t, entrants).await?;
+                let report = self.report(&t, &table).await;
+                let mut reply = Reply::private(&req.channel, words::tournament_report(&t, &table));
+                reply.attachment = Some(Attachment {
+                    name: file_name(&t, "trf"),
+                    bytes: trf::write(&report).into_bytes(),
+                });
+                Ok(vec![reply])
+            }
+        }
+    }
+
+    /// `entrants` of `t` with their ratings in its variant: the one each was numbered by at
+    /// the start, else (before it) the one they have now. Before the start, in the order it
+    /// would number them: by rating, the earlier to join first among equals.
+    async fn rated(
+        &self,
+        t: &StoredTournament,
+        mut entrants: Vec<Entrant>,
+    ) -> Result<Vec<Entrant>, Refusal> {
+        for e in entrants.iter_mut().filter(|e| e.rating.is_none()) {
+            let standing = self.store.standing(&e.player, t.variant).await?;
+            let rating = standing.unwrap_or_default().rating_at(self.now()).rating;
+            e.rating = Some(rating.round() as i64);
+        }
+        if t.status == TournamentStatus::Open {
+            entrants.sort_by_key(|e| std::cmp::Reverse(e.rating));
+        }
+        Ok(entrants)
+    }
+
+    /// `t` as FIDE's report file holds it: its name, the dates its games began and (once it
+    /// is over) ended, its number of players, its system and time per move, its number of
+    /// rounds, and a line a player by start number with every round. A player's name is the
+    /// one the server shows for them (the platform knows it; the store keeps only their id);
+    /// the file takes ASCII alone, so a letter outside it is written `?`. Their rating is
+    /// their Herald rating in the variant at the start (before it, now). Before the start
+    /// the players are in the order it would number them, ranked so; there are no rounds.
+    async fn report(&self, t: &StoredTournament, table: &Table) -> trf::Report {
+        let ids: Vec<String> = table.entrants.iter().map(|e| e.player.clone()).collect();
+        let names = self.names_of(t.guild.as_deref(), &ids).await;
+        let players = table
+            .entrants
+            .iter()
+            .zip(names)
+            .enumerate()
+            .map(|(i, (e, name))| trf::Player {
+                name,
+                rating: e.rating.and_then(|r| u32::try_from(r).ok()),
+                points: table.standing(i).map_or(0.0, |s| s.points),
+                rank: match t.status {
+                    TournamentStatus::Open => i + 1,
+                    _ => table.standing(i).map_or(i + 1, |s| s.place),
+                },
+                rounds: table.rounds[i].clone(),
+            })
+            .collect();
+        let mut headers = Vec::new();
+        if let Some(began) = table.began.or(t.starts_at) {
+            headers.push(("042".to_string(), trf_date(began)));
+        }
+        if let (TournamentStatus::Finished, Some(ended)) = (t.status, table.ended) {
+            headers.push(("052".to_string(), trf_date(ended)));
+        }
+        let system = match t.system {
+            TournamentSystem::RoundRobin => "Individual: Round-Robin",
+            TournamentSystem::DoubleRoundRobin => "Individual: Double Round-Robin",
+            TournamentSystem::Swiss => "Individual: Swiss-System",
+        };
+        headers.extend([
+            ("062".to_string(), ids.len().to_string()),
+            ("092".to_string(), system.to_string()),
+            (
+                "122".to_string(),
+                format!("1 move per {}", words::days_text(t.days)),
+            ),
+        ]);
+        trf::Report {
+            name: t.name.clone(),
+            headers,
+            rounds: rounds_of(t, ids.len()),
+            players,
         }
     }
 
@@ -245,19 +373,12 @@ impl Service {
         if entrants.len() < MIN_PLAYERS {
             return Err(Refusal::TooFewPlayers(t.id, entrants.len()));
         }
-        // Start numbers by rating in the variant, the earlier to join first among equals.
-        let mut rated = Vec::new();
-        for e in &entrants {
-            let standing = self.store.standing(&e.player, t.variant).await?;
-            let rating = standing.unwrap_or_default().rating_at(self.now()).rating;
-            rated.push((e.player.clone(), rating.round() as i64));
-        }
-        rated.sort_by_key(|r| std::cmp::Reverse(r.1));
-        let players: Vec<String> = rated.iter().map(|(p, _)| p.clone()).collect();
-        let numbers: Vec<(String, i64, Option<i64>)> = rated
+        let entrants = self.rated(&t, entrants).await?;
+        let players: Vec<String> = entrants.iter().map(|e| e.player.clone()).collect();
+        let numbers: Vec<(String, i64, Option<i64>)> = entrants
             .iter()
             .enumerate()
-            .map(|(i, (p, r))| (p.clone(), i as i64 + 1, Some(*r)))
+            .map(|(i, e)| (e.player.clone(), i as i64 + 1, e.rating))
             .collect();
         let rounds = match t.system {
             TournamentSystem::DoubleRoundRobin => berger::double(players.len()),
@@ -436,12 +557,15 @@ impl Service {
             rounds[b][r] = black;
         }
         let standings = Results::new(System::RoundRobin, &rounds).standings();
+        let ended = rows.iter().filter(|g| g.status != GameStatus::Active);
         Ok(Table {
             entrants,
             rounds,
             standings,
             finished,
             games,
+            began: rows.iter().map(|g| g.created_at).min(),
+            ended: ended.map(|g| g.updated_at).max(),
         })
     }
 

@@ -10,7 +10,7 @@ use serenity::all::{
 };
 
 use super::said;
-use crate::app::{RoomError, RoomOpening, Rooms, Span, Text, Threads};
+use crate::app::{Naming, RoomError, RoomOpening, Rooms, Span, Text, Threads};
 
 /// Discord's JSON error code of a failed call, if it was one.
 pub(super) fn code(e: &serenity::Error) -> Option<isize> {
@@ -105,7 +105,16 @@ impl DiscordRooms {
     }
 }
 
+/// A server's id as serenity takes it, if it is one.
+fn guild_id(guild: &str) -> Option<GuildId> {
+    guild.parse().ok().filter(|&n| n != 0).map(GuildId::new)
+}
+
 impl Rooms for DiscordRooms {
+    fn name<'a>(&'a self, guild: Option<&'a str>, user: &'a str) -> Naming<'a> {
+        Box::pin(async move { self.name_of(guild.and_then(guild_id), user).await })
+    }
+
     fn open<'a>(
         &'a self,
         guild: &'a str,
@@ -120,8 +129,7 @@ impl Rooms for DiscordRooms {
                 .filter(|&n| n != 0)
                 .map(ChannelId::new)
                 .ok_or_else(|| RoomError::Failed(format!("{channel} is not a channel id")))?;
-            let guild = guild.parse().ok().filter(|&n| n != 0).map(GuildId::new);
-            let title = self.title(guild, name).await;
+            let title = self.title(guild_id(guild), name).await;
             let thread =
                 CreateThread::new(title).auto_archive_duration(AutoArchiveDuration::OneWeek);
             let on = on.and_then(|m| m.parse().ok()).filter(|&n| n != 0);

@@ -171,7 +171,7 @@ impl<'a> Results<'a> {
 
     /// A player's points.
     pub fn points(&self, p: usize) -> f64 {
-        self.rounds[p].iter().map(|e| e.points()).sum()
+        total(self.rounds[p].iter().map(|e| e.points()))
     }
 
     /// The score of `p` as it counts in an opponent's Buchholz: in a Swiss, requested byes
@@ -182,14 +182,10 @@ impl<'a> Results<'a> {
             return self.points(p);
         }
         let last = entries.iter().rposition(|e| !e.voluntary());
-        entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| match e {
-                Entry::HalfBye | Entry::ZeroBye if last.is_none_or(|l| i > l) => 0.5,
-                e => e.points(),
-            })
-            .sum()
+        total(entries.iter().enumerate().map(|(i, e)| match e {
+            Entry::HalfBye | Entry::ZeroBye if last.is_none_or(|l| i > l) => 0.5,
+            e => e.points(),
+        }))
     }
 
     /// Each round's part of `p`'s Buchholz and Sonneborn-Berger, with whether p chose not to
@@ -216,18 +212,18 @@ impl<'a> Results<'a> {
 
     fn buchholz(&self, p: usize, cut: bool) -> f64 {
         let parts = self.contributions(p);
-        let total: f64 = parts.iter().map(|c| c.0).sum();
+        let all = total(parts.iter().map(|c| c.0));
         if !cut || parts.is_empty() {
-            return total;
+            return all;
         }
         // The lowest part from a round p chose not to play goes first (16.5.1); else the lowest.
         let chosen = parts.iter().filter(|c| c.2).map(|c| c.0).reduce(f64::min);
         let lowest = parts.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
-        total - chosen.unwrap_or(lowest)
+        all - chosen.unwrap_or(lowest)
     }
 
     fn sonneborn_berger(&self, p: usize) -> f64 {
-        self.contributions(p).iter().map(|c| c.1).sum()
+        total(self.contributions(p).iter().map(|c| c.1))
     }
 
     fn wins(&self, p: usize) -> f64 {
@@ -368,6 +364,11 @@ impl<'a> Results<'a> {
         }
         out
     }
+}
+
+/// A sum of values, 0 for none (a float `sum` of nothing is -0, which writes as "-0.0").
+fn total(values: impl Iterator<Item = f64>) -> f64 {
+    values.fold(0.0, |sum, v| sum + v)
 }
 
 /// Sorted lines cut into runs of equal `key`.

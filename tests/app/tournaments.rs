@@ -357,3 +357,82 @@ async fn a_withdrawal_in_a_running_tournament_leaves_the_others_playing() {
     assert!(shown.contains("@bob — 0 · SB 0 · DE 1 · WIN 0 · withdrawn"), "{shown}");
 }
 }
+
+/// `/tournament trf`'s reply: its words, and its file read back by Herald's TRF reader.
+async fn trf_of(
+    t: &crate::service::Table,
+    who: &str,
+) -> (String, String, herald::tournament::trf::Report) {
+    use herald::app::TournamentCommand as T;
+    let replies = t.say(who, tournament(T::Trf(Some(1)))).await;
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(replies[0].ephemeral, "only its asker gets the file");
+    let file = replies[0].attachment.as_ref().expect("the file");
+    let text = String::from_utf8(file.bytes.clone()).unwrap();
+    assert!(
+        text.split_inclusive('\n').all(|l| l.ends_with("\r\n")),
+        "CR LF line ends: {text:?}"
+    );
+    assert!(!text.contains("-0.0"), "no negative zero: {text:?}");
+    let report = herald::tournament::trf::read(&text).unwrap();
+    (replies[0].text.to_string(), file.name.clone(), report)
+}
+
+on_both! {
+#[tokio::test]
+async fn the_tournament_report_file_holds_its_players_results_and_points() {
+    use herald::app::TournamentCommand as T;
+    use herald::tournament::standings::Entry;
+    let t = table(false).await;
+    three_players(&t, "Spring Cup", true, false).await;
+    // Before the start: the players only, in the order the start would number them.
+    let (said, name, before) = trf_of(&t, "dave").await;
+    assert_eq!(said, "Tournament #1 **Spring Cup** as a FIDE tournament report file (TRF-16), which pairing and rating programs read: its 3 players so far, in the order its start would number them by their ratings now; no round is paired yet.");
+    assert_eq!(name, "Spring-Cup.trf");
+    assert_eq!(before.name, "Spring Cup");
+    assert_eq!(before.rounds, 3, "three rounds for three players");
+    let header = |r: &herald::tournament::trf::Report, code: &str| {
+        r.headers.iter().find(|(c, _)| c == code).map(|(_, v)| v.clone())
+    };
+    assert_eq!(header(&before, "062").as_deref(), Some("3"));
+    assert_eq!(header(&before, "092").as_deref(), Some("Individual: Round-Robin"));
+    assert_eq!(header(&before, "042"), None, "no game has begun");
+    let names: Vec<&str> = before.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["alice", "bob", "carol"]);
+    assert!(before.players.iter().all(|p| p.rating == Some(1500) && p.points == 0.0 && p.rounds.is_empty()));
+
+    // Running: a game won, two still being played, a rest each round.
+    assert_eq!(t.say("alice", tournament(T::Start(None))).await.len(), 4);
+    decided(&t, 2, "alice", "bob", "bob").await;
+    let (said, _, during) = trf_of(&t, "bob").await;
+    assert!(said.ends_with("3 players, 3 rounds, 1 of 3 games finished."), "{said}");
+    assert_eq!(header(&during, "042").as_deref(), Some("2026/11/18"));
+    assert_eq!(header(&during, "052"), None, "not over");
+    let alice = &during.players[0];
+    assert_eq!((alice.points, alice.rank), (1.0, 1));
+    assert_eq!(alice.rounds, [
+        Entry::ZeroBye,
+        Entry::Played { opponent: 1, white: true, halves: 2 },
+        Entry::Pending { opponent: 2, white: false },
+    ]);
+
+    // Over: carol withdrew, so her two games are forfeits, written + and -.
+    t.clock.advance(86_400 * 2);
+    t.say("carol", tournament(T::Withdraw(None))).await;
+    let (said, _, after) = trf_of(&t, "alice").await;
+    assert!(said.ends_with("3 players, 3 rounds, final."), "{said}");
+    assert_eq!(header(&after, "052").as_deref(), Some("2026/11/20"));
+    let lines: Vec<(&str, f64, usize)> = after.players.iter().map(|p| (p.name.as_str(), p.points, p.rank)).collect();
+    assert_eq!(lines, [("alice", 2.0, 1), ("bob", 1.0, 2), ("carol", 0.0, 3)]);
+    assert_eq!(after.players[1].rounds[0], Entry::Forfeit { opponent: 2, white: true, won: true });
+    assert_eq!(after.players[2].rounds, [
+        Entry::Forfeit { opponent: 1, white: false, won: false },
+        Entry::ZeroBye,
+        Entry::Forfeit { opponent: 0, white: true, won: false },
+    ]);
+    for p in &after.players {
+        let total: f64 = p.rounds.iter().map(|e| e.points()).sum();
+        assert_eq!(total, p.points, "{}: the points are its rounds'", p.name);
+    }
+}
+}

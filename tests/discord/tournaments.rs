@@ -9,6 +9,22 @@ fn sub(name: &str, options: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
     vec![serde_json::json!({"name": name, "type": 1, "options": options})]
 }
 
+/// The file called `name` that answers an interaction (in its answer or a follow-up).
+async fn file_of(fake: &Fake, sent: &Sent, name: &str) -> Vec<u8> {
+    let answered = fake
+        .wait(WAIT, || {
+            let mut answers = fake
+                .requests()
+                .into_iter()
+                .filter(|r| r.path.contains(&sent.token));
+            answers.find_map(|r| r.files.into_iter().find(|(n, _)| n == name))
+        })
+        .await;
+    answered
+        .unwrap_or_else(|| panic!("no {name} in the answer"))
+        .1
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_robin_starts_every_game_in_its_own_thread_through_discord() {
     let dir = tempfile::tempdir().unwrap();
@@ -40,6 +56,20 @@ async fn a_round_robin_starts_every_game_in_its_own_thread_through_discord() {
             joined.content()
         );
     }
+    // The report file names each player as the server shows them.
+    fake.set_nick(ALICE, "Alice Liddell");
+    let sent = fake.slash(CAROL, LOBBY, "tournament", sub("trf", vec![opt("id", 1)]));
+    let report = file_of(&fake, &sent, "Autumn-Cup.trf").await;
+    let report = herald::tournament::trf::read(&String::from_utf8(report).unwrap()).unwrap();
+    let names: Vec<&str> = report.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Alice Liddell".to_string(),
+            format!("Player {BOB}"),
+            format!("Player {CAROL}")
+        ]
+    );
     let bare = answer(&fake, &fake.slash(BOB, LOBBY, "tournament", vec![])).await;
     assert!(bare.ephemeral(), "{}", bare.content());
     assert!(

@@ -78,7 +78,7 @@ fn id(o: &Given) -> Option<i64> {
     o.integer("id")
 }
 
-pub(super) const SPECS: [Spec; 7] = [
+pub(super) const SPECS: [Spec; 8] = [
     Spec {
         name: "tournaments",
         description: "This server's tournaments: open, running and finished",
@@ -117,5 +117,10 @@ pub(super) const SPECS: [Spec; 7] = [
         "tournament withdraw",
         "Leave a running tournament: your unfinished games in it are lost by forfeit",
         |o| Ok(Command::Tournament(TournamentCommand::Withdraw(id(o)))),
+    ),
+    acting(
+        "tournament trf",
+        "A tournament as a FIDE report file (TRF), which pairing and rating programs read",
+        |o| Ok(Command::Tournament(TournamentCommand::Trf(id(o)))),
     ),
 ];

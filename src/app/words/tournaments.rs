@@ -238,6 +238,27 @@ pub fn forfeited(t: &StoredTournament, game: &StoredGame, who: &str) -> Text {
     ]
 }
 
+/// The line over `/tournament trf`'s file.
+pub fn tournament_report(t: &StoredTournament, table: &Table) -> Text {
+    let players = count(table.entrants.len(), "player");
+    let rounds = count(t.rounds.unwrap_or_default() as usize, "round");
+    let state = match t.status {
+        TournamentStatus::Open => format!(
+            "its {players} so far, in the order its start would number them by their ratings now; no round is paired yet"
+        ),
+        TournamentStatus::Running => format!(
+            "{players}, {rounds}, {} of {} games finished",
+            table.finished, table.games
+        ),
+        TournamentStatus::Finished => format!("{players}, {rounds}, final"),
+    };
+    format!(
+        "{} as a FIDE tournament report file (TRF-16), which pairing and rating programs read: {state}.",
+        titled(t)
+    )
+    .into()
+}
+
 /// `/tournaments`.
 pub fn tournaments_listed(listed: &[(StoredTournament, usize)]) -> Text {
     if listed.is_empty() {
