@@ -310,6 +310,8 @@ pub enum TournamentCommand {
         days: Option<Days>,
         rated: bool,
         max_players: Option<i64>,
+        /// A Swiss's number of rounds (none: chosen at the start by the players' number).
+        rounds: Option<i64>,
     },
     Join(Option<i64>),
     Leave(Option<i64>),

@@ -34,6 +34,7 @@ mod seat;
 mod settings;
 mod standings;
 mod suggest;
+mod swiss;
 mod takeback;
 pub mod text;
 mod tournament;

@@ -172,6 +172,12 @@ pub enum Refusal {
     NotOrganiser(i64, String),
     /// Starting a tournament with too few players: how many it has.
     TooFewPlayers(i64, usize),
+    /// `rounds:` for a round robin, whose rounds follow from its players.
+    RoundsSwissOnly,
+    /// A round robin of more players than the tables take: how many were asked.
+    RoundRobinTooBig(i64),
+    /// A Swiss of more rounds than its players allow: the rounds, the players.
+    TooManyRounds(i64, usize),
     /// `/abort` of a tournament's game: the game, the tournament.
     TournamentAbort(i64, i64),
     /// Withdrawing from a tournament not yet started (it is left instead).

@@ -24,7 +24,24 @@ impl Service {
         if let Err(refusal) = self.remind(&mut replies).await {
             tracing::warn!(reason = %refusal.text(), "scheduler: could not look for reminders");
         }
+        if let Err(refusal) = self.settle_tournaments(&mut replies).await {
+            tracing::warn!(reason = %refusal.text(), "scheduler: could not settle tournaments");
+        }
         self.deliver(replies).await
+    }
+
+    /// Tournaments whose games have all ended but whose next round or end a crash kept back
+    /// (the game's own process pairs it at once): settled now, once, whichever process does it.
+    async fn settle_tournaments(&self, replies: &mut Vec<Reply>) -> Result<(), Refusal> {
+        for t in self.store.settled_tournaments().await? {
+            match self.settle(&t).await {
+                Ok(done) => replies.extend(done),
+                Err(refusal) => {
+                    tracing::warn!(tournament = t.id, reason = %refusal.text(), "scheduler: could not settle a tournament")
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Every answer due that a restart came between a move and: Herald's move in an engine

@@ -6,7 +6,8 @@
 //! forfeit. When the last game ends, the final standings are posted and the winner named.
 
 use super::{
-    card_buttons, words, Attachment, Handled, Refusal, Reply, Request, Service, TournamentCommand,
+    card_buttons, words, Attachment, Handled, Refusal, Reply, Request, Service, Text,
+    TournamentCommand,
 };
 use crate::rules::{new_game_with, Color, GameOptions};
 use crate::store::{
@@ -14,7 +15,7 @@ use crate::store::{
     StoredGame, StoredTournament, TournamentStatus, TournamentSystem,
 };
 use crate::tournament::standings::{Entry, Results, Standing, System};
-use crate::tournament::{berger, trf};
+use crate::tournament::{berger, trf, Round};
 
 /// The longest name a tournament takes.
 pub const NAME_LIMIT: usize = 60;
@@ -27,6 +28,8 @@ pub struct Table {
     pub entrants: Vec<Entrant>,
     /// Each player's entry in each round, by start number.
     pub rounds: Vec<Vec<Entry>>,
+    /// How it is paired, which decides its tie-breaks.
+    pub system: System,
     pub standings: Vec<Standing>,
     pub finished: usize,
     pub games: usize,
@@ -103,10 +106,28 @@ impl Service {
                 days,
                 rated,
                 max_players,
+                rounds,
             } => {
                 let name = name.trim();
                 if name.is_empty() || name.chars().count() > NAME_LIMIT {
                     return Err(Refusal::TournamentName(name.chars().count()));
+                }
+                let swiss = *system == TournamentSystem::Swiss;
+                let most = if swiss {
+                    super::schema::MAX_SWISS
+                } else {
+                    super::schema::MAX_ROUND_ROBIN
+                };
+                let max_players = max_players.unwrap_or(most);
+                match (swiss, *rounds) {
+                    (false, Some(_)) => return Err(Refusal::RoundsSwissOnly),
+                    (false, None) if max_players > most => {
+                        return Err(Refusal::RoundRobinTooBig(max_players))
+                    }
+                    (true, Some(r)) if r >= max_players => {
+                        return Err(Refusal::TooManyRounds(r, max_players as usize))
+                    }
+                    _ => {}
                 }
                 let settings = self.settings_of(req).await?;
                 let days = super::challenge::days_here(*days, &settings).get();
@@ -119,10 +140,10 @@ impl Service {
                         creator: req.user.clone(),
                         variant: *variant,
                         system: *system,
-                        rounds: None,
+                        rounds: *rounds,
                         days,
                         rated: *rated,
-                        max_players: Some(max_players.unwrap_or(super::schema::MAX_ROUND_ROBIN)),
+                        max_players: Some(max_players),
                         starts_at: None,
                         created_at: self.now(),
                     })
@@ -380,68 +401,120 @@ impl Service {
             .enumerate()
             .map(|(i, e)| (e.player.clone(), i as i64 + 1, e.rating))
             .collect();
-        let rounds = match t.system {
-            TournamentSystem::DoubleRoundRobin => berger::double(players.len()),
-            _ => berger::single(players.len()),
+        // A round robin is paired whole by the tables; a Swiss's first round now, each later
+        // one when the last ends.
+        let (schedule, total) = match t.system {
+            TournamentSystem::DoubleRoundRobin => {
+                let rounds = berger::double(players.len());
+                let total = rounds.len() as i64;
+                (rounds, total)
+            }
+            TournamentSystem::RoundRobin => {
+                let rounds = berger::single(players.len());
+                let total = rounds.len() as i64;
+                (rounds, total)
+            }
+            TournamentSystem::Swiss => {
+                let total = t
+                    .rounds
+                    .unwrap_or_else(|| super::swiss::default_rounds(players.len()));
+                if total as usize >= players.len() {
+                    return Err(Refusal::TooManyRounds(total, players.len()));
+                }
+                (
+                    vec![super::swiss::first_round(players.len(), total)?],
+                    total,
+                )
+            }
         };
-        let now = self.now();
-        let start = new_game_with(t.variant, None, GameOptions::default())
-            .map_err(|e| Refusal::Setup(e.to_string()))?;
-        let first_white = start.turn() == Color::White;
-        let start_fen = start.position_text();
         let mut planned = Vec::new();
-        for (r, round) in rounds.iter().enumerate() {
-            let number = r as i64 + 1;
-            for (b, g) in round.games.iter().enumerate() {
-                let (white, black) = (&players[g.white], &players[g.black]);
-                let first = if first_white { white } else { black };
-                let deadline = self.clock_of(first, t.guild.as_deref(), t.days).await;
-                planned.push(Planned {
-                    at: Board {
-                        round: number,
-                        board: b as i64 + 1,
-                        white: white.clone(),
-                        black: Some(black.clone()),
-                        result: None,
-                    },
-                    opening: Some(Opening {
-                        white: white.clone(),
-                        black: black.clone(),
-                        start_fen: start_fen.clone(),
-                        deadline: Some(deadline),
-                        created_at: now,
-                    }),
-                });
-            }
-            if let Some(rest) = round.bye {
-                planned.push(Planned {
-                    at: Board {
-                        round: number,
-                        board: round.games.len() as i64 + 1,
-                        white: players[rest].clone(),
-                        black: None,
-                        result: None,
-                    },
-                    opening: None,
-                });
-            }
+        for (r, round) in schedule.iter().enumerate() {
+            planned.extend(self.plan_round(&t, &players, r as i64 + 1, round).await?);
         }
+        let now = self.now();
         let games = self
             .store
-            .start_tournament(&t, &numbers, rounds.len() as i64, &planned, now)
+            .start_tournament(&t, &numbers, total, &planned, now)
             .await
             .map_err(|e| match e {
                 StoreError::Conflict => Refusal::TournamentBegun(t.id),
                 e => e.into(),
             })?;
         tracing::info!(tournament = t.id, games = games.len(), "tournament started");
-        let with_games: Vec<&Planned> = planned.iter().filter(|p| p.opening.is_some()).collect();
         let mut replies = vec![Reply::new(
             &req.channel,
-            words::tournament_started(&t, &players, rounds.len(), games.len()),
+            words::tournament_started(&t, &players, total as usize, games.len()),
         )];
+        replies.extend(self.open_games(req, &t, games, &planned).await?);
+        Ok(replies)
+    }
+
+    /// Round `number` of `t` as it will be written: its games in board order, each with its
+    /// opening and its first deadline, then the player left over (a Swiss's bye, `U`, a
+    /// point; a round robin's rest, nothing).
+    pub(super) async fn plan_round(
+        &self,
+        t: &StoredTournament,
+        players: &[String],
+        number: i64,
+        round: &Round,
+    ) -> Result<Vec<Planned>, Refusal> {
+        let now = self.now();
+        let start = new_game_with(t.variant, None, GameOptions::default())
+            .map_err(|e| Refusal::Setup(e.to_string()))?;
+        let first_white = start.turn() == Color::White;
+        let start_fen = start.position_text();
+        let mut planned = Vec::new();
+        for (b, g) in round.games.iter().enumerate() {
+            let (white, black) = (&players[g.white], &players[g.black]);
+            let first = if first_white { white } else { black };
+            let deadline = self.clock_of(first, t.guild.as_deref(), t.days).await;
+            planned.push(Planned {
+                at: Board {
+                    round: number,
+                    board: b as i64 + 1,
+                    white: white.clone(),
+                    black: Some(black.clone()),
+                    result: None,
+                },
+                opening: Some(Opening {
+                    white: white.clone(),
+                    black: black.clone(),
+                    start_fen: start_fen.clone(),
+                    deadline: Some(deadline),
+                    created_at: now,
+                }),
+            });
+        }
+        if let Some(rest) = round.bye {
+            let swiss = t.system == TournamentSystem::Swiss;
+            planned.push(Planned {
+                at: Board {
+                    round: number,
+                    board: round.games.len() as i64 + 1,
+                    white: players[rest].clone(),
+                    black: None,
+                    result: swiss.then(|| "U".to_string()),
+                },
+                opening: None,
+            });
+        }
+        Ok(planned)
+    }
+
+    /// Places each game just begun (`games`, in the order of the `planned` boards with
+    /// games) in its thread, named for the tournament and round, with its first board.
+    pub(super) async fn open_games(
+        &self,
+        req: &Request,
+        t: &StoredTournament,
+        games: Vec<StoredGame>,
+        planned: &[Planned],
+    ) -> Result<Vec<Reply>, Refusal> {
+        let with_games = planned.iter().filter(|p| p.opening.is_some());
+        let mut replies = Vec::new();
         for (row, p) in games.into_iter().zip(with_games) {
-            let name = words::tournament_thread_name(&t, p.round, &row);
+            let name = words::tournament_thread_name(t, p.round, &row);
             let placed = self.place(req, &t.channel, row, name).await?;
             let row = placed.row;
             // The link to each thread would be one line a game in the channel; the word that
@@ -453,7 +526,7 @@ impl Service {
             let first = row.player(game.turn()).to_string();
             let mut reply = Reply::new(
                 &row.channel,
-                words::tournament_game(&t, p.round, &row, game.turn()),
+                words::tournament_game(t, p.round, &row, game.turn()),
             )
             .turn(&row, &[&first])
             .with_buttons(card_buttons(row.id, None, false));
@@ -463,6 +536,19 @@ impl Service {
         Ok(replies)
     }
 
+    /// A request made for `t` by Herald itself (a round paired when a game ended elsewhere, a
+    /// start at its time): in the tournament's channel, where threads may be opened.
+    pub(super) fn on_behalf_of(&self, t: &StoredTournament) -> Request {
+        Request {
+            user: t.creator.clone(),
+            guild: t.guild.clone(),
+            channel: t.channel.clone(),
+            manager: false,
+            threads: super::Threads::Allowed { on: None },
+            command: super::Command::Tournaments,
+        }
+    }
+
     /// A running or finished tournament's standings, from its pairings and their games.
     pub(super) async fn table(
         &self,
@@ -470,7 +556,13 @@ impl Service {
         entrants: Vec<Entrant>,
     ) -> Result<Table, Refusal> {
         let at = |p: &str| entrants.iter().position(|e| e.player == p);
-        let mut rounds = vec![vec![Entry::Rest; t.round as usize]; entrants.len()];
+        // A round a player was not paired in: a round robin's rest, or (in a Swiss, after a
+        // withdrawal) a round not played by choice.
+        let unpaired = match t.system {
+            TournamentSystem::Swiss => Entry::ZeroBye,
+            _ => Entry::Rest,
+        };
+        let mut rounds = vec![vec![unpaired; t.round as usize]; entrants.len()];
         let (mut finished, mut games) = (0, 0);
         let rows = self.store.tournament_games(t.id).await?;
         for p in self.store.pairings(t.id).await? {
@@ -556,11 +648,16 @@ impl Service {
             rounds[w][r] = white;
             rounds[b][r] = black;
         }
-        let standings = Results::new(System::RoundRobin, &rounds).standings();
+        let system = match t.system {
+            TournamentSystem::Swiss => System::Swiss,
+            _ => System::RoundRobin,
+        };
+        let standings = Results::new(system, &rounds).standings();
         let ended = rows.iter().filter(|g| g.status != GameStatus::Active);
         Ok(Table {
             entrants,
             rounds,
+            system,
             standings,
             finished,
             games,
@@ -576,23 +673,43 @@ impl Service {
             let Some(t) = self.store.tournament_of_game(game.id).await? else {
                 return Ok(Vec::new());
             };
-            // Most games end with others still being played: one count says so.
-            if self.store.unfinished_games(t.id).await? > 0
-                || !self.store.finish_tournament(t.id).await?
-            {
-                return Ok(Vec::new());
-            }
-            let entrants = self.store.entrants(t.id).await?;
-            let table = self.table(&t, entrants).await?;
-            tracing::info!(tournament = t.id, "tournament finished");
-            Ok::<_, Refusal>(vec![Reply::new(
-                &t.channel,
-                words::tournament_over(&t, &table),
-            )])
+            self.settle(&t).await
         };
         done.await.unwrap_or_else(|refusal: Refusal| {
             tracing::error!(game = game.id, why = %refusal.text(), "could not settle the tournament");
             Vec::new()
         })
+    }
+
+    /// Once every game of `t` paired so far has ended: its next Swiss round paired, or, when
+    /// it has played its rounds (or no further round can be paired), the tournament over,
+    /// with its final standings posted where it was made. Safe at any moment, in any process,
+    /// any number of times: the scheduler calls it too, for a game that ended just before a
+    /// crash.
+    pub(super) async fn settle(&self, t: &StoredTournament) -> Result<Vec<Reply>, Refusal> {
+        // Most games end with others still being played: one count says so.
+        if t.status != TournamentStatus::Running || self.store.unfinished_games(t.id).await? > 0 {
+            return Ok(Vec::new());
+        }
+        let entrants = self.store.entrants(t.id).await?;
+        let table = self.table(t, entrants).await?;
+        let mut cut_short = false;
+        if t.system == TournamentSystem::Swiss && t.round < t.rounds.unwrap_or(0) {
+            match self.next_swiss_round(t, &table).await? {
+                Some(replies) => return Ok(replies),
+                None => cut_short = true,
+            }
+        }
+        if !self.store.finish_tournament(t.id).await? {
+            return Ok(Vec::new());
+        }
+        tracing::info!(tournament = t.id, cut_short, "tournament finished");
+        let mut said = if cut_short {
+            words::swiss_cut_short(t)
+        } else {
+            Text::default()
+        };
+        said.push(words::tournament_over(t, &table));
+        Ok(vec![Reply::new(&t.channel, said)])
     }
 }

@@ -8,7 +8,7 @@ use super::columns::{
 use super::games::insert_game;
 use super::rows::{Offer, Opening, StoredGame};
 use super::sql::sql;
-use super::{Store, StoreError};
+use super::{Store, StoreError, Tx};
 use crate::rules::{GameOptions, VariantId};
 
 /// A tournament as its creator describes it.
@@ -181,6 +181,15 @@ impl Store {
     pub async fn tournament(&self, id: i64) -> Result<Option<StoredTournament>, StoreError> {
         self.one(sql("SELECT * FROM tournaments WHERE id = $1").bind(id))
             .await
+    }
+
+    /// Every running tournament whose games have all ended (in every server, oldest first):
+    /// those waiting for their next round or their end, which a crash may have left so.
+    pub async fn settled_tournaments(&self) -> Result<Vec<StoredTournament>, StoreError> {
+        let text = "SELECT * FROM tournaments t WHERE status = 'running' AND NOT EXISTS \
+                    (SELECT 1 FROM games g WHERE g.tournament_id = t.id AND g.status = 'active') \
+                    ORDER BY id";
+        self.all(sql(text)).await
     }
 
     /// A server's tournaments (none: those made outside servers), newest first.
@@ -361,37 +370,33 @@ impl Store {
                 return Err(StoreError::Conflict);
             }
         }
-        let mut games = Vec::new();
-        for p in planned {
-            let game = match (&p.opening, &p.black) {
-                (Some(opening), Some(black)) => {
-                    let offer = t.offer(&p.white, black, now);
-                    let created = insert_game(&mut tx, &offer, opening).await?;
-                    tx.run(
-                        sql("UPDATE games SET tournament_id = $1 WHERE id = $2")
-                            .bind(t.id)
-                            .bind(created.id),
-                    )
-                    .await?;
-                    let id = created.id;
-                    games.push(created);
-                    Some(id)
-                }
-                _ => None,
-            };
-            let insert = sql(
-                "INSERT INTO tournament_pairings (tournament_id, round, board, white, black, \
-                 game_id, result) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(t.id)
-            .bind(p.round)
-            .bind(p.board)
-            .bind(&p.white)
-            .bind(&p.black)
-            .bind(game)
-            .bind(&p.result);
-            tx.run(insert).await?;
+        let games = insert_pairings(&mut tx, t, planned, now).await?;
+        tx.commit().await?;
+        Ok(games)
+    }
+
+    /// Pairs the next round of a running Swiss `t` as it was read (`round` the round it
+    /// pairs): its pairings and their games begun, in one transaction. [`StoreError::Conflict`]
+    /// when it changed since it was read: another process paired the round first, or a player
+    /// withdrew meanwhile.
+    pub async fn begin_round(
+        &self,
+        t: &StoredTournament,
+        round: i64,
+        planned: &[Planned],
+        now: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.begin().await?;
+        let paired = sql("UPDATE tournaments SET round = $2, version = version + 1 \
+             WHERE id = $1 AND version = $3 AND status = 'running' AND round = $2 - 1")
+        .bind(t.id)
+        .bind(round)
+        .bind(t.version);
+        if tx.run(paired).await? != 1 {
+            return Err(StoreError::Conflict);
         }
+        let games = insert_pairings(&mut tx, t, planned, now).await?;
         tx.commit().await?;
         Ok(games)
     }
@@ -418,6 +423,10 @@ impl Store {
         if tx.run(withdrawn).await? != 1 {
             return Err(StoreError::Conflict);
         }
+        // A round being paired from the players as they were is refused (it pairs afresh).
+        let changed =
+            sql("UPDATE tournaments SET version = version + 1 WHERE id = $1").bind(tournament);
+        tx.run(changed).await?;
         let forfeited = sql("UPDATE games SET status = 'finished', \
              result = CASE WHEN white = $2 THEN $3 ELSE $4 END, reason = $5, draw_offer = NULL, \
              deadline = NULL, version = version + 1, updated_at = $6 \
@@ -452,4 +461,45 @@ impl Store {
                     WHERE id = $1 AND status = 'running'";
         Ok(self.run(sql(text).bind(tournament)).await? == 1)
     }
+}
+
+/// Writes a round's pairings, each game begun and marked with its tournament: the games.
+async fn insert_pairings(
+    tx: &mut Tx,
+    t: &StoredTournament,
+    planned: &[Planned],
+    now: i64,
+) -> Result<Vec<StoredGame>, StoreError> {
+    let mut games = Vec::new();
+    for p in planned {
+        let game = match (&p.opening, &p.black) {
+            (Some(opening), Some(black)) => {
+                let offer = t.offer(&p.white, black, now);
+                let created = insert_game(tx, &offer, opening).await?;
+                tx.run(
+                    sql("UPDATE games SET tournament_id = $1 WHERE id = $2")
+                        .bind(t.id)
+                        .bind(created.id),
+                )
+                .await?;
+                let id = created.id;
+                games.push(created);
+                Some(id)
+            }
+            _ => None,
+        };
+        let insert = sql(
+            "INSERT INTO tournament_pairings (tournament_id, round, board, white, black, \
+             game_id, result) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(t.id)
+        .bind(p.round)
+        .bind(p.board)
+        .bind(&p.white)
+        .bind(&p.black)
+        .bind(game)
+        .bind(&p.result);
+        tx.run(insert).await?;
+    }
+    Ok(games)
 }

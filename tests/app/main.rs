@@ -19,6 +19,7 @@ mod review;
 mod service;
 mod shared;
 mod sparring;
+mod swiss;
 mod takeback;
 mod tournaments;
 mod vacation;

@@ -123,6 +123,7 @@ async fn a_round_robin_is_made_joined_started_played_and_won() {
         days: None,
         rated: true,
         max_players: None,
+        rounds: None,
     };
     let made = public(&t.say("alice", tournament(create)).await).text.to_string();
     assert!(made.starts_with("@alice made tournament #1 **Autumn Cup**: a round robin of Chess, 3 days per move, rated, for up to 16 players."), "{made}");
@@ -200,6 +201,7 @@ async fn a_tournament_game_nobody_moves_in_is_lost_by_the_player_to_move() {
         days: Some(herald::app::Days::new(1).unwrap()),
         rated: false,
         max_players: Some(3),
+        rounds: None,
     };
     public(&t.say("alice", tournament(create)).await);
     for who in ["alice", "bob", "carol"] {
@@ -230,6 +232,7 @@ pub(crate) async fn three_players(t: &crate::service::Table, name: &str, rated: 
         days: None,
         rated,
         max_players: None,
+        rounds: None,
     };
     public(&t.say("alice", tournament(create)).await);
     for who in ["alice", "bob", "carol"] {

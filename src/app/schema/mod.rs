@@ -8,7 +8,7 @@ mod settings;
 mod table;
 mod tournament;
 
-pub use tournament::MAX_ROUND_ROBIN;
+pub use tournament::{MAX_ROUND_ROBIN, MAX_SWISS};
 
 use super::Command;
 use crate::rules::shown;

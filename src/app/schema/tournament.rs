@@ -7,6 +7,10 @@ use crate::store::TournamentSystem;
 
 /// The most players a round robin takes: FIDE's Berger tables as Herald checks them.
 pub const MAX_ROUND_ROBIN: i64 = 16;
+/// The most players a Swiss takes (its pairing is checked against FIDE's program up to 125).
+pub const MAX_SWISS: i64 = 100;
+/// The most rounds a Swiss plays.
+pub const MAX_SWISS_ROUNDS: i64 = 30;
 
 /// The `id` option of the subcommands that act on one tournament.
 fn which() -> Vec<Opt> {
@@ -46,7 +50,17 @@ fn create_options() -> Vec<Opt> {
         .choice(
             "Double round robin: everyone plays everyone twice, once with each colour",
             Value::Text(TournamentSystem::DoubleRoundRobin.word().into()),
+        )
+        .choice(
+            "Swiss: rounds paired by score (FIDE's Dutch system), each when the last ends",
+            Value::Text(TournamentSystem::Swiss.word().into()),
         );
+    let rounds = Opt::new(
+        Kind::Integer,
+        "rounds",
+        "A Swiss's rounds (default: enough to find a winner; fewer than its players)",
+    )
+    .range(1, Some(MAX_SWISS_ROUNDS));
     let days = days_option("Days per move in every game (default 3)");
     let rated = Opt::new(
         Kind::Boolean,
@@ -56,10 +70,12 @@ fn create_options() -> Vec<Opt> {
     let max = Opt::new(
         Kind::Integer,
         "max_players",
-        format!("The most players it takes (3-{MAX_ROUND_ROBIN}, default {MAX_ROUND_ROBIN})"),
+        format!(
+            "The most players it takes (a round robin 3-{MAX_ROUND_ROBIN}, a Swiss up to {MAX_SWISS})"
+        ),
     )
-    .range(3, Some(MAX_ROUND_ROBIN));
-    vec![name, variant, system, days, rated, max]
+    .range(3, Some(MAX_SWISS));
+    vec![name, variant, system, rounds, days, rated, max]
 }
 
 fn read_create(o: &Given) -> Result<Command, String> {
@@ -71,6 +87,7 @@ fn read_create(o: &Given) -> Result<Command, String> {
         days: o.integer("days").map(Days::new).transpose()?,
         rated: o.boolean("rated").unwrap_or(true),
         max_players: o.integer("max_players"),
+        rounds: o.integer("rounds"),
     }))
 }
 
@@ -88,7 +105,7 @@ pub(super) const SPECS: [Spec; 8] = [
     },
     Spec {
         name: "tournament create",
-        description: "Create a round robin tournament for this server's players to join",
+        description: "Create a round robin or Swiss tournament for this server's players to join",
         guild_only: true,
         options: create_options,
         read: read_create,
@@ -105,7 +122,7 @@ pub(super) const SPECS: [Spec; 8] = [
     ),
     acting(
         "tournament start",
-        "Start a tournament: every game begins at once (its creator, or a manager)",
+        "Start a tournament: its first round begins (its creator, or a manager)",
         |o| Ok(Command::Tournament(TournamentCommand::Start(id(o)))),
     ),
     acting(

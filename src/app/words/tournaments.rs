@@ -4,9 +4,10 @@ use super::{days_text, versus};
 use crate::app::text::{user, Text};
 use crate::app::tournament::Table;
 use crate::rules::Color;
-use crate::store::{Entrant, StoredGame, StoredTournament, TournamentStatus, TournamentSystem};
+use crate::store::{
+    Entrant, Planned, StoredGame, StoredTournament, TournamentStatus, TournamentSystem,
+};
 use crate::text;
-use crate::tournament::standings::System;
 
 /// "a double round robin of Chess, 3 days per move, rated".
 fn terms(t: &StoredTournament) -> String {
@@ -50,8 +51,18 @@ pub fn tournament_created(t: &StoredTournament) -> Text {
         ),
         user(&t.creator),
         format!(
-            " (or a manager) starts it with `/tournament start id:{}`, and then every game begins at once.",
-            t.id
+            " (or a manager) starts it with `/tournament start id:{}`, and then {}.",
+            t.id,
+            match t.system {
+                TournamentSystem::Swiss => format!(
+                    "its first round begins, each later one as soon as the last ends ({})",
+                    t.rounds
+                        .map_or("rounds by the number of players".to_string(), |r| count(
+                            r as usize, "round"
+                        ))
+                ),
+                _ => "every game begins at once".to_string(),
+            }
         )
     ]
 }
@@ -78,13 +89,19 @@ pub fn tournament_started(
     rounds: usize,
     games: usize,
 ) -> Text {
+    let how = match t.system {
+        TournamentSystem::Swiss => format!(
+            "round 1 has begun ({}), and each round is paired by score as soon as the last ends",
+            count(games, "game")
+        ),
+        _ => format!("every game started at once ({})", count(games, "game")),
+    };
     let mut said = Text::from(format!(
-        "{} begins: {}, {} of {} ({}), every game started at once. Start numbers, by rating:",
+        "{} begins: {}, {} of {}; {how}. Start numbers, by rating:",
         titled(t),
         count(players.len(), "player"),
         count(rounds, "round"),
         terms(t),
-        count(games, "game"),
     ));
     for (i, p) in players.iter().enumerate() {
         said.push(format!("{} {}. ", if i == 0 { "" } else { "," }, i + 1));
@@ -147,7 +164,7 @@ fn score(points: f64) -> String {
 
 /// The standings, a line a player: place, name, points and each tie-break.
 fn standings(table: &Table, heading: &str) -> Text {
-    let tiebreaks = System::RoundRobin.tiebreaks();
+    let tiebreaks = table.system.tiebreaks();
     let names: Vec<&str> = tiebreaks.iter().map(|t| t.name()).collect();
     let mut said = Text::from(format!("{heading} (points, then {}):", names.join(", ")));
     for s in &table.standings {
@@ -176,6 +193,13 @@ fn trim(v: f64) -> String {
 pub fn tournament_table(t: &StoredTournament, table: &Table) -> Text {
     let state = match t.status {
         TournamentStatus::Finished => "finished".to_string(),
+        _ if t.system == TournamentSystem::Swiss => format!(
+            "round {} of {}, {} of {} games finished",
+            t.round,
+            t.rounds.unwrap_or(t.round),
+            table.finished,
+            table.games
+        ),
         _ => format!("{} of {} games finished", table.finished, table.games),
     };
     let mut said = Text::from(format!("{}: {}, {state}.\n", titled(t), terms(t)));
@@ -280,4 +304,48 @@ pub fn tournaments_listed(listed: &[(StoredTournament, usize)]) -> Text {
         ));
     }
     said
+}
+
+/// Posted when a Swiss round is paired: its boards, its bye, and the standings it was paired
+/// from.
+pub fn swiss_round(
+    t: &StoredTournament,
+    round: i64,
+    boards: &[Planned],
+    bye: Option<&str>,
+    table: &Table,
+) -> Text {
+    let mut said = Text::from(format!(
+        "{}: round {round} of {} is paired, and its games have begun:",
+        titled(t),
+        t.rounds.unwrap_or(round)
+    ));
+    for p in boards {
+        if let Some(black) = &p.black {
+            said.push(format!("\n{}. ", p.board));
+            said.push(user(&p.white));
+            said.push(" (White) vs ");
+            said.push(user(black));
+        }
+    }
+    if let Some(bye) = bye {
+        said.push("\n");
+        said.push(user(bye));
+        said.push(" has the bye (a point).");
+    }
+    said.push("\n");
+    said.push(standings(
+        table,
+        &format!("Standings after round {}", round - 1),
+    ));
+    said
+}
+
+/// Said before the final standings of a Swiss ended before its rounds were played.
+pub fn swiss_cut_short(t: &StoredTournament) -> Text {
+    Text::from(format!(
+        "No round {} of {} can be paired: every pairing left would repeat a game or give a player a second bye. ",
+        t.round + 1,
+        named(t)
+    ))
 }
