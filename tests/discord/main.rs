@@ -8,6 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod events;
 #[path = "../support/fake.rs"]
 mod fake;
 mod leisure;
