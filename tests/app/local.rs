@@ -157,7 +157,7 @@ async fn a_chess_stalemate_is_announced_as_a_draw() {
 
 /// `herald local` as a player runs it: the binary in `dir` (its database and image folder
 /// there by default), `input` typed on standard input.
-fn herald_local(dir: &Path, args: &[&str], input: &[u8]) -> Output {
+pub(crate) fn herald_local(dir: &Path, args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_herald"))
         .arg("local")
         .args(args)

@@ -9,6 +9,7 @@ mod analysis;
 mod cli;
 mod conditional;
 mod correspondence;
+mod events;
 mod local;
 mod players;
 mod ratings;
