@@ -118,6 +118,9 @@ async fn a_six_player_double_round_robin_in_herald_local() {
     assert!(out.contains("Tournament #1 **Twice Cup** begins: 6 players, 10 rounds of a double round robin of Chess"), "{out}");
     let games = active(dir.path()).await;
     assert_eq!(games.len(), 30);
+    // Both of a pair's games are here at once: the opponent cannot pick one of them.
+    let which = session(dir.path(), "ann: /resign opponent:ben\n");
+    assert!(which.contains("the opponent does not tell your games with the same player apart; use the buttons under that game's latest board"), "{which}");
     // ann (start number 1, all being unrated and she first to join) wins every game.
     let script: String = games
         .iter()

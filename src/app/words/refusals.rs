@@ -30,7 +30,17 @@ impl Refusal {
                     }
                     t.push(text![user(opponent), format!(" (game #{id})")]);
                 }
-                t.push(": say which with the opponent option.");
+                // A double round robin plays a pair's two games at once: the opponent does not
+                // tell them apart, the buttons under each board do.
+                let twice = games
+                    .iter()
+                    .enumerate()
+                    .any(|(i, (o, _))| games[..i].iter().any(|(p, _)| p == o));
+                t.push(if twice {
+                    ": the opponent does not tell your games with the same player apart; use the buttons under that game's latest board (or play it in its thread)."
+                } else {
+                    ": say which with the opponent option."
+                });
                 t
             }
             NoOpponent => "Name the player you challenge.".into(),
