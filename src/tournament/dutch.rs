@@ -397,6 +397,23 @@ impl<const L: usize> Graph<L> {
             .collect()
     }
 
+    /// Pairs `v` as the heaviest matching allows once its games weigh `weighed`, and fixes that
+    /// game: the opponent, and the matching found.
+    fn pair_off(
+        &mut self,
+        v: usize,
+        weighed: Vec<(usize, Wide<L>)>,
+        top: Wide<L>,
+    ) -> (usize, Vec<usize>) {
+        for (u, w) in weighed {
+            self.set(v, u, w);
+        }
+        let mate = self.solve();
+        let m = mate[v];
+        self.fix(v, m, top);
+        (m, mate)
+    }
+
     /// Fixes `a` with `b`: their game gets the top weight, every other game of theirs none.
     fn fix(&mut self, a: usize, b: usize, top: Wide<L>) {
         for v in 0..self.n {
@@ -673,22 +690,17 @@ fn solve<const L: usize>(problem: &Problem) -> Result<Round, Unpairable> {
             if !matched[v] {
                 continue;
             }
-            let mut bonus = k as u64;
-            for r in (moved..residents_end).rev() {
-                let u = bracket[r];
-                if matched[u] {
-                    continue;
-                }
-                let w = base[r][i];
-                if !w.is_zero() {
-                    graph.set(v, u, w + Wide::of(bonus));
-                    bonus += 1;
-                }
-            }
-            mate = graph.solve();
-            let m = mate[v];
+            // The lowest allowed resident gets the least bonus, each higher one one more.
+            let open = (moved..residents_end)
+                .rev()
+                .filter(|&r| !matched[bracket[r]]);
+            let allowed = open.filter(|&r| !base[r][i].is_zero());
+            let weighed = allowed
+                .zip(k as u64..)
+                .map(|(r, bonus)| (bracket[r], base[r][i] + Wide::of(bonus)));
+            let m;
+            (m, mate) = graph.pair_off(v, weighed.collect(), top);
             matched[m] = true;
-            graph.fix(v, m, top);
         }
 
         // The remainder: residents not paired with a moved-down player, in two halves.
@@ -794,23 +806,17 @@ fn solve<const L: usize>(problem: &Problem) -> Result<Round, Unpairable> {
             if !leading(v, &mate) {
                 continue;
             }
-            let mut bonus = 0;
-            for &lo in rest.iter().rev() {
-                let u = bracket[lo];
-                if lo <= hi || matched[u] {
-                    continue;
-                }
-                let w = base[lo][hi];
-                if !w.is_zero() {
-                    graph.set(v, u, w + Wide::of(bonus));
-                }
-                bonus += 1;
-            }
-            mate = graph.solve();
-            let m = mate[v];
+            // Here the bonus counts every open player below, allowed or not.
+            let open = rest
+                .iter()
+                .rev()
+                .filter(|&&lo| lo > hi && !matched[bracket[lo]]);
+            let weighed = open.zip(0u64..).filter(|&(&lo, _)| !base[lo][hi].is_zero());
+            let weighed = weighed.map(|(&lo, bonus)| (bracket[lo], base[lo][hi] + Wide::of(bonus)));
+            let m;
+            (m, mate) = graph.pair_off(v, weighed.collect(), top);
             matched[v] = true;
             matched[m] = true;
-            graph.fix(v, m, top);
         }
 
         // Whoever is left moves down into the next bracket.

@@ -91,15 +91,8 @@ impl<const L: usize> Add for Wide<L> {
 impl<const L: usize> Sub for Wide<L> {
     type Output = Self;
     fn sub(self, other: Self) -> Self {
-        let mut limbs = [0; L];
-        let mut borrow = false;
-        for (i, limb) in limbs.iter_mut().enumerate() {
-            let (diff, b1) = self.0[i].overflowing_sub(other.0[i]);
-            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
-            *limb = diff;
-            borrow = b1 || b2;
-        }
-        Wide(limbs)
+        // Two's complement: less `other` is plus its bits inverted, plus one.
+        self + Wide(other.0.map(|l| !l)) + Self::of(1)
     }
 }
 
