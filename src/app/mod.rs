@@ -17,6 +17,7 @@ mod check;
 pub mod clock;
 mod command;
 mod conditional;
+mod crosstable;
 mod engine;
 mod finish;
 mod names;

@@ -62,9 +62,9 @@ fn rounds_of(t: &StoredTournament, players: usize) -> usize {
     }
 }
 
-/// A file's name for `t`: the letters and digits of its name, with `-` between words
-/// ("Autumn-Cup.trf"), or `tournament-3.trf` when its name has none.
-fn file_name(t: &StoredTournament, extension: &str) -> String {
+/// A file's name for `t`: the letters and digits of its name, with `-` between words, then
+/// `ending` ("Autumn-Cup.trf"); `tournament-3.trf` when its name has none.
+pub(super) fn file_name(t: &StoredTournament, ending: &str) -> String {
     let words: Vec<String> = t
         .name
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -72,8 +72,8 @@ fn file_name(t: &StoredTournament, extension: &str) -> String {
         .map(str::to_string)
         .collect();
     match words.is_empty() {
-        true => format!("tournament-{}.{extension}", t.id),
-        false => format!("{}.{extension}", words.join("-")),
+        true => format!("tournament-{}{ending}", t.id),
+        false => format!("{}{ending}", words.join("-")),
     }
 }
 
@@ -200,11 +200,14 @@ impl Service {
             TournamentCommand::Show(id) => {
                 let t = self.pick(req, *id, |_| true).await?;
                 let entrants = self.store.entrants(t.id).await?;
-                let said = match t.status {
-                    TournamentStatus::Open => words::tournament_open(&t, &entrants),
-                    _ => words::tournament_table(&t, &self.table(&t, entrants).await?),
-                };
-                Ok(vec![Reply::private(&req.channel, said)])
+                if t.status == TournamentStatus::Open {
+                    let said = words::tournament_open(&t, &entrants);
+                    return Ok(vec![Reply::private(&req.channel, said)]);
+                }
+                let table = self.table(&t, entrants).await?;
+                let reply = Reply::private(&req.channel, words::tournament_table(&t, &table));
+                let over = t.status == TournamentStatus::Finished;
+                Ok(vec![self.with_crosstable(reply, &t, &table, over).await])
             }
             TournamentCommand::Withdraw(id) => self.withdraw_from(req, *id).await,
             TournamentCommand::Trf(id) => {
@@ -214,7 +217,7 @@ impl Service {
                 let report = self.report(&t, &table).await;
                 let mut reply = Reply::private(&req.channel, words::tournament_report(&t, &table));
                 reply.attachment = Some(Attachment {
-                    name: file_name(&t, "trf"),
+                    name: file_name(&t, ".trf"),
                     bytes: trf::write(&report).into_bytes(),
                 });
                 Ok(vec![reply])
@@ -710,6 +713,7 @@ impl Service {
             Text::default()
         };
         said.push(words::tournament_over(t, &table));
-        Ok(vec![Reply::new(&t.channel, said)])
+        let posted = Reply::new(&t.channel, said);
+        Ok(vec![self.with_crosstable(posted, t, &table, true).await])
     }
 }

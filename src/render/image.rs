@@ -101,7 +101,7 @@ impl Image {
 
 /// An 8-bit indexed PNG of `index` (`width` by `height`, row by row) in the fixed palette, cut
 /// after its last used entry (a plain board needs fewer colours).
-fn indexed_png(
+pub(super) fn indexed_png(
     width: u32,
     height: u32,
     index: &[u8],

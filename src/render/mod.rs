@@ -8,6 +8,7 @@ mod blend;
 mod board;
 mod canvas;
 pub mod chart;
+pub mod crosstable;
 pub mod eval_chart;
 mod gif;
 mod image;

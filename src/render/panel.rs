@@ -36,7 +36,7 @@ pub fn draw(pixmap: &mut Canvas, layout: &Layout, scene: &Scene) {
 }
 
 /// A square swatch: `fill` inside an `edge`-coloured border.
-fn chip(pixmap: &mut Canvas, x: f32, y: f32, side: f32, fill: Rgba, edge: Rgba) {
+pub(super) fn chip(pixmap: &mut Canvas, x: f32, y: f32, side: f32, fill: Rgba, edge: Rgba) {
     if let Some(rect) = Rect::from_xywh(x, y, side, side) {
         pixmap.fill_rect(rect, &paint(edge), Transform::identity(), None);
         let inset = (side * 0.15).max(1.0);
@@ -49,7 +49,7 @@ fn chip(pixmap: &mut Canvas, x: f32, y: f32, side: f32, fill: Rgba, edge: Rgba) 
 }
 
 /// The chip colours of a side.
-fn side_chip(color: Color) -> (Rgba, Rgba) {
+pub(super) fn side_chip(color: Color) -> (Rgba, Rgba) {
     match color {
         Color::White => (theme::WHITE_PIECE, theme::WHITE_PIECE_LINE),
         Color::Black => (theme::BLACK_PIECE, theme::LABEL),

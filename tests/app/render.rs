@@ -610,3 +610,138 @@ fn at_a_phones_width_no_text_around_the_board_is_under_11_pixels() {
         }
     }
 }
+
+/// A round robin's crosstable of `players` players (`cycles` times round), every game of
+/// the first `decided` rounds decided by the start numbers (the lower wins, every fifth game
+/// drawn), the rest still being played; the last player withdrawn when `withdrawn`.
+fn round_robin_table(
+    players: usize,
+    cycles: usize,
+    decided: usize,
+    withdrawn: bool,
+) -> herald::render::crosstable::Crosstable {
+    use herald::render::crosstable::{Crosstable, Grid, Player};
+    use herald::tournament::berger;
+    use herald::tournament::standings::{Entry, Results, System};
+    let schedule = match cycles {
+        1 => berger::single(players),
+        _ => berger::double(players),
+    };
+    let mut rounds = vec![vec![Entry::Rest; schedule.len()]; players];
+    for (r, round) in schedule.iter().enumerate() {
+        for g in &round.games {
+            let (w, b) = (g.white, g.black);
+            // White's score in halves: the lower number wins, every fifth game drawn.
+            let halves = match ((w + b + r) % 5, w < b) {
+                (0, _) => 1,
+                (_, true) => 2,
+                _ => 0,
+            };
+            let entry = |opponent, white, halves| match r < decided {
+                true => Entry::Played {
+                    opponent,
+                    white,
+                    halves,
+                },
+                false => Entry::Pending { opponent, white },
+            };
+            rounds[w][r] = entry(b, true, halves);
+            rounds[b][r] = entry(w, false, 2 - halves);
+        }
+    }
+    let standings = Results::new(System::RoundRobin, &rounds).standings();
+    let names = [
+        "Anna Kowalska",
+        "Bartholomew Montgomery-Smythe",
+        "Chen Wei",
+        "Dmitri",
+        "Eve",
+        "Fatima Zahra",
+        "Gunnar",
+        "Hiroko Tanaka",
+        "Ines",
+        "Jonas",
+        "Kalinda",
+        "Lars Ulrich",
+        "Maya",
+        "Nikolai",
+        "Olu",
+        "Priya",
+    ];
+    let score = |p: f64| match (p.trunc() as i64, p.fract() > 0.0) {
+        (0, true) => "½".to_string(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    };
+    Crosstable {
+        title: "Autumn Cup".into(),
+        subtitle: format!(
+            "A round robin of Chess · {decided} of {} rounds played",
+            schedule.len()
+        ),
+        grid: Grid::Opponents,
+        tiebreaks: vec!["SB".into(), "DE".into(), "WIN".into()],
+        players: (0..players)
+            .map(|p| {
+                let line = standings.iter().find(|s| s.player == p).unwrap();
+                Player {
+                    name: names[p % names.len()].to_string(),
+                    place: line.place,
+                    points: score(line.points),
+                    tiebreaks: line.tiebreaks.iter().map(|v| format!("{v}")).collect(),
+                    withdrawn: withdrawn && p == players - 1,
+                    rounds: rounds[p].clone(),
+                }
+            })
+            .collect(),
+        standings: standings.iter().map(|s| s.player).collect(),
+    }
+}
+
+/// The pixels of a crosstable that are not the frame's background.
+fn drawn(rgb: &[u8]) -> usize {
+    let bg = rgb_of(theme::BACKGROUND);
+    rgb.chunks(3).filter(|p| *p != bg).count()
+}
+
+fn rgb_of(c: theme::Rgba) -> [u8; 3] {
+    [c.0, c.1, c.2]
+}
+
+#[test]
+fn a_crosstable_is_legible_on_a_phone_up_to_16_players() {
+    use herald::render::crosstable::{crosstable, Grid, MAX_WIDTH, NOTE_PX};
+    for (players, cycles) in [(3, 1), (8, 1), (16, 1), (10, 2), (16, 2)] {
+        let table = round_robin_table(players, cycles, 2, true);
+        let png = crosstable(&table).unwrap();
+        let (width, height, rgb) = decode(&png);
+        assert!(width <= MAX_WIDTH, "{players} players: {width} wide");
+        let smallest = NOTE_PX * 450.0 / width.max(450) as f32;
+        assert!(
+            smallest >= 11.0,
+            "{players} players: text {smallest} px at 450 wide"
+        );
+        assert!(height > 200, "{players} players: {height} tall");
+        // Not blank: the names, the marks, the stripes.
+        assert!(
+            drawn(&rgb) * 10 > (width * height) as usize,
+            "{players} players: blank?"
+        );
+        let white_marks = rgb
+            .chunks(3)
+            .filter(|p| *p == rgb_of(theme::WHITE_PIECE))
+            .count();
+        assert!(white_marks > 0, "{players} players: no colour marks");
+    }
+    // The same results as a Swiss's would stand: a cell a round, the rows by rank.
+    let mut swiss = round_robin_table(16, 1, 9, false);
+    swiss.grid = Grid::Rounds;
+    let (width, _, rgb) = decode(&crosstable(&swiss).unwrap());
+    assert!(width <= MAX_WIDTH && drawn(&rgb) > 0);
+    // The reference picture: eight players after five rounds, one withdrawn.
+    let reference = crosstable(&round_robin_table(8, 1, 5, true)).unwrap();
+    if std::env::var_os("HERALD_WRITE_REFERENCE").is_some() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/reference");
+        std::fs::write(path.join("crosstable.png"), &reference).unwrap();
+    }
+}

@@ -439,3 +439,32 @@ async fn the_tournament_report_file_holds_its_players_results_and_points() {
     }
 }
 }
+
+on_both! {
+#[tokio::test]
+async fn the_crosstable_comes_with_the_standings_and_the_final_post() {
+    use herald::app::TournamentCommand as T;
+    use herald::render::crosstable::MAX_WIDTH;
+    let t = table(true).await;
+    three_players(&t, "Spring Cup", true, false).await;
+    let open = t.say("dave", tournament(T::Show(Some(1)))).await;
+    assert!(open[0].attachment.is_none(), "no table before the start");
+    assert_eq!(t.say("alice", tournament(T::Start(None))).await.len(), 4);
+    decided(&t, 2, "alice", "bob", "bob").await;
+    let shown = t.say("dave", tournament(T::Show(Some(1)))).await;
+    let picture = shown[0].attachment.as_ref().expect("the crosstable");
+    assert_eq!(picture.name, "Spring-Cup-crosstable.png");
+    let (width, height, rgb) = crate::render::decode(&picture.bytes);
+    assert!(width <= MAX_WIDTH && height > 200, "{width}x{height}");
+    let background = herald::render::theme::BACKGROUND;
+    let drawn = rgb.chunks(3).filter(|p| *p != [background.0, background.1, background.2]).count();
+    assert!(drawn * 10 > (width * height) as usize, "not blank");
+    // The last game ends the tournament: the final standings come with the table too.
+    decided(&t, 1, "bob", "carol", "carol").await;
+    let last = decided(&t, 3, "carol", "alice", "carol").await;
+    let over = last.iter().find(|r| r.text.to_string().contains("is over")).expect("the end");
+    let final_table = over.attachment.as_ref().expect("the final crosstable");
+    assert_eq!(final_table.name, "Spring-Cup-crosstable.png");
+    assert_ne!(final_table.bytes, picture.bytes, "the table moved on");
+}
+}

@@ -105,6 +105,17 @@ async fn a_round_robin_starts_every_game_in_its_own_thread_through_discord() {
             "{names:?}"
         );
     }
+    // The standings come with the crosstable, a picture a phone shows whole.
+    let sent = fake.slash(BOB, LOBBY, "tournament", sub("show", vec![opt("id", 1)]));
+    let picture = file_of(&fake, &sent, "Autumn-Cup-crosstable.png").await;
+    let (width, _) = png::Decoder::new(std::io::Cursor::new(picture))
+        .read_info()
+        .map(|r| (r.info().width, r.info().height))
+        .expect("a PNG");
+    assert!(
+        width <= herald::render::crosstable::MAX_WIDTH,
+        "{width} wide"
+    );
     let listed = answer(&fake, &fake.slash(CAROL, LOBBY, "tournaments", vec![])).await;
     assert!(
         listed.ephemeral() && listed.content().contains("3 players, running"),

@@ -9,15 +9,20 @@ use crate::store::{
 };
 use crate::text;
 
-/// "a double round robin of Chess, 3 days per move, rated".
-fn terms(t: &StoredTournament) -> String {
-    let system = match t.system {
+/// "a double round robin".
+fn system(t: &StoredTournament) -> &'static str {
+    match t.system {
         TournamentSystem::RoundRobin => "a round robin",
         TournamentSystem::DoubleRoundRobin => "a double round robin",
         TournamentSystem::Swiss => "a Swiss",
-    };
+    }
+}
+
+/// "a double round robin of Chess, 3 days per move, rated".
+fn terms(t: &StoredTournament) -> String {
     format!(
-        "{system} of {}, {} per move, {}",
+        "{} of {}, {} per move, {}",
+        system(t),
         t.variant.title(),
         days_text(t.days),
         if t.rated { "rated" } else { "casual" }
@@ -153,7 +158,7 @@ pub fn tournament_open(t: &StoredTournament, entrants: &[Entrant]) -> Text {
 }
 
 /// A score as standings write it: "2½", "3", "½".
-fn score(points: f64) -> String {
+pub(crate) fn score(points: f64) -> String {
     let whole = points.trunc() as i64;
     match (whole, points.fract() > 0.0) {
         (0, true) => "½".into(),
@@ -184,7 +189,7 @@ fn standings(table: &Table, heading: &str) -> Text {
 }
 
 /// A tie-break's value without needless decimals: "7.25", "3".
-fn trim(v: f64) -> String {
+pub(crate) fn trim(v: f64) -> String {
     let text = format!("{v:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
@@ -348,4 +353,25 @@ pub fn swiss_cut_short(t: &StoredTournament) -> Text {
         t.round + 1,
         named(t)
     ))
+}
+
+/// The line under a crosstable's title: "A round robin of Chess · 4 of 6 games finished",
+/// "A Swiss of Chess · round 3 of 5 · 6 of 8 games finished", "… · final standings".
+pub fn crosstable_line(t: &StoredTournament, table: &Table, over: bool) -> String {
+    let mut what = system(t).replacen('a', "A", 1);
+    what.push_str(&format!(" of {}", t.variant.title()));
+    if over {
+        return format!("{what} · final standings");
+    }
+    if t.system == TournamentSystem::Swiss {
+        what.push_str(&format!(
+            " · round {} of {}",
+            t.round,
+            t.rounds.unwrap_or(t.round)
+        ));
+    }
+    format!(
+        "{what} · {} of {} games finished",
+        table.finished, table.games
+    )
 }
