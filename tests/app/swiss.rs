@@ -193,3 +193,30 @@ async fn a_swiss_is_refused_more_rounds_than_its_players_allow() {
     assert!(started[0].text.to_string().contains("5 players, 4 rounds of a Swiss"), "{:?}", started[0].text);
 }
 }
+
+on_both! {
+#[tokio::test]
+async fn a_player_who_withdraws_from_a_swiss_is_paired_no_more() {
+    let t = table(false).await;
+    public(&t.say("ann", swiss("Spring Swiss", Some(3), None)).await);
+    for who in &PLAYERS[..5] {
+        public(&t.say(who, say("join")).await);
+    }
+    t.say("ann", say("start")).await;
+    let store = t.service.store();
+    // Round 1: ann-cat and dan-ben (1-3, 4-2 by start number), eve the bye. ben leaves: his
+    // game is forfeited to dan, and round 2 pairs the four left, with no bye.
+    let left = t.say("ben", Command::Tournament(T::Withdraw(None))).await;
+    assert!(left[0].text.to_string().contains("withdr"), "{:?}", left[0].text);
+    let active: Vec<_> = store.tournament_games(1).await.unwrap().into_iter().filter(|g| g.status == GameStatus::Active).collect();
+    assert_eq!(active.len(), 1, "only ann-cat is still played");
+    let g = &active[0];
+    let said: Vec<String> = decided(&t, g.id, &g.white, &g.black, &g.black).await.iter().map(|r| r.text.to_string()).collect();
+    assert!(said.iter().any(|s| s.contains("round 2 of 3 is paired")), "{said:?}");
+    let round2: Vec<_> = store.pairings(1).await.unwrap().into_iter().filter(|p| p.round == 2).collect();
+    assert_eq!(round2.len(), 2, "two games and no bye: {round2:?}");
+    assert!(round2.iter().all(|p| p.black.is_some() && p.white != "ben" && p.black.as_deref() != Some("ben")));
+    let shown = crate::conditional::private(&t, "cat", say("show")).await;
+    assert!(shown.contains("@ben — 0") && shown.contains("withdrawn"), "{shown}");
+}
+}
