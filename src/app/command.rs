@@ -169,6 +169,8 @@ pub struct SettingsChange {
     pub vacation_days: Option<i64>,
     /// Whether rated games allow takebacks by consent.
     pub takebacks: Option<bool>,
+    /// Who may create tournaments.
+    pub tournaments: Option<crate::store::TournamentCreators>,
 }
 
 impl SettingsChange {

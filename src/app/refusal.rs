@@ -178,6 +178,8 @@ pub enum Refusal {
     RoundRobinTooBig(i64),
     /// A Swiss of more rounds than its players allow: the rounds, the players.
     TooManyRounds(i64, usize),
+    /// Creating a tournament where the settings leave it to the managers.
+    TournamentsForManagers,
     /// `/abort` of a tournament's game: the game, the tournament.
     TournamentAbort(i64, i64),
     /// Withdrawing from a tournament not yet started (it is left instead).

@@ -52,6 +52,9 @@ impl Service {
             if let Some(on) = change.takebacks {
                 s.takebacks = Some(on);
             }
+            if let Some(who) = change.tournaments {
+                s.tournaments = Some(who);
+            }
             self.store.save_settings(guild, &s).await?;
             tracing::info!(guild, user = %req.user, "settings changed");
         }

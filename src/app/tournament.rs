@@ -12,7 +12,7 @@ use super::{
 use crate::rules::{new_game_with, Color, GameOptions};
 use crate::store::{
     Board, EndReason, Entrant, GameResult, GameStatus, NewTournament, Opening, Planned, StoreError,
-    StoredGame, StoredTournament, TournamentStatus, TournamentSystem,
+    StoredGame, StoredTournament, TournamentCreators, TournamentStatus, TournamentSystem,
 };
 use crate::tournament::standings::{Entry, Results, Standing, System};
 use crate::tournament::{berger, trf, Round};
@@ -108,6 +108,10 @@ impl Service {
                 max_players,
                 rounds,
             } => {
+                let settings = self.settings_of(req).await?;
+                if settings.tournament_creators() == TournamentCreators::Managers && !req.manager {
+                    return Err(Refusal::TournamentsForManagers);
+                }
                 let name = name.trim();
                 if name.is_empty() || name.chars().count() > NAME_LIMIT {
                     return Err(Refusal::TournamentName(name.chars().count()));
@@ -129,7 +133,6 @@ impl Service {
                     }
                     _ => {}
                 }
-                let settings = self.settings_of(req).await?;
                 let days = super::challenge::days_here(*days, &settings).get();
                 let made = self
                     .store

@@ -146,6 +146,18 @@ words! {
 }
 
 words! {
+    /// Who may create a server's tournaments.
+    #[derive(Default)]
+    TournamentCreators, "tournament creators" {
+        /// Any member (the default).
+        #[default]
+        Anyone = "anyone",
+        /// Only members who may manage the server.
+        Managers = "managers",
+    }
+}
+
+words! {
     /// Where a challenge stands.
     ChallengeStatus, "challenge status" {
         Open = "open", Accepted = "accepted", Declined = "declined", Expired = "expired",
@@ -328,6 +340,7 @@ text_columns!(
     VariantId,
     TournamentSystem,
     TournamentStatus,
+    TournamentCreators,
     GameStatus,
     ChallengeStatus,
     GameResult,

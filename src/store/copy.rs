@@ -192,6 +192,7 @@ const TABLES: &[Table] = &[
             ("thread_notice_at", Int),
             ("vacation_days", Int),
             ("takebacks", Bool),
+            ("tournaments", Text),
         ],
     ),
     (

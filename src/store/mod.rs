@@ -24,7 +24,7 @@ pub use buttons::{ShownButton, ShownButtons};
 pub use challenges::Challenge;
 pub use columns::{
     ChallengeStatus, ColorChoice, EndReason, EventKind, GameResult, GameStatus, NoticeMode,
-    StoredOptions, TournamentStatus, TournamentSystem,
+    StoredOptions, TournamentCreators, TournamentStatus, TournamentSystem,
 };
 pub use copy::Copied;
 pub use leaves::{Moved, StoredLeave};

@@ -1,5 +1,6 @@
 //! A server's settings, as its admins chose them with /settings.
 
+use super::columns::TournamentCreators;
 use super::sql::sql;
 use super::{Store, StoreError};
 use crate::rules::VariantId;
@@ -19,6 +20,8 @@ pub struct Settings {
     pub vacation_days: Option<i64>,
     /// Whether rated games allow takebacks by consent (`None`: no, the default).
     pub takebacks: Option<bool>,
+    /// Who may create tournaments (`None`: anyone, the default).
+    pub tournaments: Option<TournamentCreators>,
 }
 
 impl Settings {
@@ -34,6 +37,11 @@ impl Settings {
     pub fn threads(&self) -> bool {
         self.threads != Some(false)
     }
+
+    /// Who may create tournaments.
+    pub fn tournament_creators(&self) -> TournamentCreators {
+        self.tournaments.unwrap_or_default()
+    }
 }
 
 #[derive(sqlx::FromRow)]
@@ -43,15 +51,18 @@ struct Row {
     threads: Option<bool>,
     vacation_days: Option<i64>,
     takebacks: Option<bool>,
+    tournaments: Option<TournamentCreators>,
 }
 
 impl Store {
     pub async fn settings(&self, guild: &str) -> Result<Settings, StoreError> {
         let row: Option<Row> = self
             .one(
-                sql("SELECT days, open_channel, threads, vacation_days, takebacks FROM guild_settings \
-                     WHERE guild = $1")
-                    .bind(guild),
+                sql(
+                    "SELECT days, open_channel, threads, vacation_days, takebacks, tournaments \
+                     FROM guild_settings WHERE guild = $1",
+                )
+                .bind(guild),
             )
             .await?;
         let mut roles: Vec<(VariantId, String)> = self
@@ -63,7 +74,8 @@ impl Store {
             open_channel: row.as_ref().and_then(|r| r.open_channel.clone()),
             threads: row.as_ref().and_then(|r| r.threads),
             vacation_days: row.as_ref().and_then(|r| r.vacation_days),
-            takebacks: row.and_then(|r| r.takebacks),
+            takebacks: row.as_ref().and_then(|r| r.takebacks),
+            tournaments: row.and_then(|r| r.tournaments),
             roles,
         })
     }
@@ -73,18 +85,20 @@ impl Store {
         let _turn = self.write_turn().await;
         let mut tx = self.begin().await?;
         tx.run(sql(
-            "INSERT INTO guild_settings (guild, days, open_channel, threads, vacation_days, takebacks) \
-             VALUES ($1, $2, $3, $4, $5, $6) \
+            "INSERT INTO guild_settings (guild, days, open_channel, threads, vacation_days, takebacks, \
+             tournaments) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (guild) DO UPDATE SET days = excluded.days, \
              open_channel = excluded.open_channel, threads = excluded.threads, \
-             vacation_days = excluded.vacation_days, takebacks = excluded.takebacks",
+             vacation_days = excluded.vacation_days, takebacks = excluded.takebacks, \
+             tournaments = excluded.tournaments",
         )
         .bind(guild)
         .bind(s.days)
         .bind(&s.open_channel)
         .bind(s.threads)
         .bind(s.vacation_days)
-        .bind(s.takebacks))
+        .bind(s.takebacks)
+        .bind(s.tournaments))
         .await?;
         tx.run(sql("DELETE FROM variant_roles WHERE guild = $1").bind(guild))
             .await?;

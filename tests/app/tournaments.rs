@@ -468,3 +468,44 @@ async fn the_crosstable_comes_with_the_standings_and_the_final_post() {
     assert_ne!(final_table.bytes, picture.bytes, "the table moved on");
 }
 }
+
+on_both! {
+#[tokio::test]
+async fn a_server_may_leave_making_tournaments_to_its_managers() {
+    use herald::app::{Command, Request, SettingsChange, TournamentCommand as T};
+    use herald::store::TournamentCreators;
+    use crate::service::{public, refused, request};
+    let t = table(false).await;
+    let shown = crate::conditional::private(&t, "alice", Command::Settings(SettingsChange::default())).await;
+    assert!(shown.contains("\n- anyone may create tournaments"), "{shown}");
+    let change = || Command::Settings(SettingsChange {
+        tournaments: Some(TournamentCreators::Managers),
+        ..Default::default()
+    });
+    assert!(refused(&t.say("alice", change()).await).starts_with("Only members who may manage this server"));
+    let manager = |command| Request { manager: true, ..request("carol", command) };
+    let saved = t.service.handle(&manager(change())).await;
+    assert!(saved[0].text.to_string().contains("\n- only members who may manage the server create tournaments"), "{}", saved[0].text);
+    let create = || tournament(T::Create {
+        name: "Members' Cup".into(),
+        variant: VariantId::Chess,
+        system: TournamentSystem::RoundRobin,
+        days: None,
+        rated: true,
+        max_players: None,
+        rounds: None,
+    });
+    assert_eq!(
+        refused(&t.say("alice", create()).await),
+        "On this server only members who may manage it (the Manage Server permission) create tournaments, as its /settings say; anyone may join one once it is made."
+    );
+    let made = t.service.handle(&manager(create())).await;
+    assert!(public(&made).text.to_string().starts_with("@carol made tournament #1"), "{}", made[0].text);
+    public(&t.say("alice", tournament(T::Join(Some(1)))).await);
+    // The setting as typed, read through the one schema.
+    let spec = herald::app::schema::find("settings").unwrap();
+    let read = spec.read_text(vec![("tournaments".into(), "anyone".into())]).unwrap();
+    assert_eq!(read, Command::Settings(SettingsChange { tournaments: Some(TournamentCreators::Anyone), ..Default::default() }));
+    assert!(spec.read_text(vec![("tournaments".into(), "mods".into())]).is_err());
+}
+}

@@ -1,9 +1,10 @@
 //! `/settings`: the options a server's managers change, and how they are read.
 
 use super::table::{days_option, variant_option};
-use super::{Given, Kind, Opt};
+use super::{Given, Kind, Opt, Value};
 use crate::app::{Command, Days, SettingsChange};
 use crate::rules::VariantId;
+use crate::store::TournamentCreators;
 
 pub(super) fn settings_options() -> Vec<Opt> {
     let flag = |name, what| Opt::new(Kind::Boolean, name, what);
@@ -38,6 +39,19 @@ pub(super) fn settings_options() -> Vec<Opt> {
         flag(
             "takebacks",
             "Whether rated games allow takebacks by consent (default: no; casual games always do)",
+        ),
+        Opt::new(
+            Kind::Text,
+            "tournaments",
+            "Who may create tournaments (default: anyone)",
+        )
+        .choice(
+            "Anyone",
+            Value::Text(TournamentCreators::Anyone.word().into()),
+        )
+        .choice(
+            "Only members who may manage the server",
+            Value::Text(TournamentCreators::Managers.word().into()),
         ),
     ]
 }
@@ -96,5 +110,6 @@ pub(super) fn read_settings(o: &Given) -> Result<Command, String> {
         threads: o.boolean("threads"),
         vacation_days: o.integer("vacation_days"),
         takebacks: o.boolean("takebacks"),
+        tournaments: o.text("tournaments").map(|t| t.parse()).transpose()?,
     }))
 }

@@ -138,6 +138,12 @@ pub fn settings(s: &crate::store::Settings, saved: bool) -> Text {
         Some(true) => "\n- rated games allow takebacks by consent, as casual games do",
         _ => "\n- rated games allow no takebacks (casual games do)",
     });
+    t.push(match s.tournament_creators() {
+        crate::store::TournamentCreators::Anyone => "\n- anyone may create tournaments",
+        crate::store::TournamentCreators::Managers => {
+            "\n- only members who may manage the server create tournaments"
+        }
+    });
     t.push("\nMembers with the Manage Server permission change them with /settings.");
     t
 }

@@ -167,6 +167,7 @@ impl Refusal {
             RoundRobinTooBig(n) => format!("A round robin takes at most {} players (FIDE's tables), not {n}: for more, make it a Swiss (`system:swiss`).", crate::app::schema::MAX_ROUND_ROBIN).into(),
             TooManyRounds(rounds, players) => format!("A Swiss of {players} players can play at most {} round{} (nobody meets anyone twice), not {rounds}: give fewer `rounds:`, or let more players join.", players.saturating_sub(1), super::plural(players.saturating_sub(1) as i64)).into(),
             TournamentAbort(game, t) => format!("Game #{game} is a game of tournament #{t}, whose table counts every game: it cannot be aborted. Play it, offer a draw or resign; a game nobody moves in before its deadline is lost by the player to move.").into(),
+            TournamentsForManagers => "On this server only members who may manage it (the Manage Server permission) create tournaments, as its /settings say; anyone may join one once it is made.".into(),
             WithdrawBeforeStart(n) => format!("Tournament #{n} has not started: `/tournament leave id:{n}` takes you out of it before the start, with nothing forfeited.").into(),
             TournamentOver(n) => format!("Tournament #{n} is over: its standings are final.").into(),
             Withdrawn(n, at) => text![format!("You withdrew from tournament #{n} on "), super::super::text::time(*at), "; a withdrawal is final."],
