@@ -314,6 +314,8 @@ pub enum TournamentCommand {
         max_players: Option<i64>,
         /// A Swiss's number of rounds (none: chosen at the start by the players' number).
         rounds: Option<i64>,
+        /// When it starts by itself, as typed (a moment in UTC, or a span from now).
+        starts: Option<String>,
     },
     Join(Option<i64>),
     Leave(Option<i64>),

@@ -180,6 +180,12 @@ pub enum Refusal {
     TooManyRounds(i64, usize),
     /// Creating a tournament where the settings leave it to the managers.
     TournamentsForManagers,
+    /// A `starts:` that is no moment Herald reads, as given.
+    StartTime(String),
+    /// A `starts:` that is not after now: the moment it reads as.
+    StartPassed(i64),
+    /// A `starts:` further off than a tournament may be planned.
+    StartTooFar,
     /// `/abort` of a tournament's game: the game, the tournament.
     TournamentAbort(i64, i64),
     /// Withdrawing from a tournament not yet started (it is left instead).

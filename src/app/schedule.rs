@@ -1,8 +1,12 @@
 //! The scheduler's step: challenges expire, players with a quarter of their time left are
-//! reminded once, and games whose time ran out end.
+//! reminded once, games whose time ran out end, and tournaments whose start time has come
+//! start.
 
-use super::{rematch_button, words, Refusal, Reply, Service};
-use crate::store::{EndReason, EventKind, StoredGame};
+use super::tournament::MIN_PLAYERS;
+use super::{
+    rematch_button, words, Command, Refusal, Reply, Request, Service, Threads, TournamentCommand,
+};
+use crate::store::{EndReason, EventKind, StoredGame, StoredTournament};
 
 impl Service {
     /// Runs one step. Safe to run at any moment, any number of times. Each part, and each
@@ -27,7 +31,52 @@ impl Service {
         if let Err(refusal) = self.settle_tournaments(&mut replies).await {
             tracing::warn!(reason = %refusal.text(), "scheduler: could not settle tournaments");
         }
+        if let Err(refusal) = self.start_due_tournaments(&mut replies).await {
+            tracing::warn!(reason = %refusal.text(), "scheduler: could not start tournaments due");
+        }
         self.deliver(replies).await
+    }
+
+    /// Tournaments whose start time has come: each started as its creator would start it,
+    /// or, with too few players, left open without a time and its creator told. Each is
+    /// claimed by its version: of two processes at it at once, one starts (or postpones) it
+    /// and the other is refused, and says nothing.
+    async fn start_due_tournaments(&self, replies: &mut Vec<Reply>) -> Result<(), Refusal> {
+        for t in self.store.tournaments_due(self.now()).await? {
+            let id = t.id;
+            match self.start_when_due(t).await {
+                Ok(done) => replies.extend(done),
+                // Started, joined or postponed meanwhile: the next step looks again.
+                Err(Refusal::TournamentBegun(_) | Refusal::Conflict) => {}
+                Err(refusal) => {
+                    tracing::warn!(tournament = id, reason = %refusal.text(), "scheduler: could not start a tournament")
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts `t` at its time through the start its creator would ask for, in the channel it
+    /// was made in; with fewer than [`MIN_PLAYERS`], drops its time instead and says so there.
+    async fn start_when_due(&self, t: StoredTournament) -> Result<Vec<Reply>, Refusal> {
+        let players = self.store.entrants(t.id).await?.len();
+        if players < MIN_PLAYERS {
+            if !self.store.postpone_tournament(&t).await? {
+                return Ok(Vec::new());
+            }
+            tracing::info!(tournament = t.id, players, "tournament postponed");
+            let said = words::tournament_postponed(&t, players);
+            return Ok(vec![Reply::new(&t.channel, said).notify(&[&t.creator])]);
+        }
+        let req = Request {
+            user: t.creator.clone(),
+            guild: t.guild.clone(),
+            channel: t.channel.clone(),
+            manager: false,
+            threads: Threads::Allowed { on: None },
+            command: Command::Tournament(TournamentCommand::Start(Some(t.id))),
+        };
+        self.start_tournament(&req, t).await
     }
 
     /// Tournaments whose games have all ended but whose next round or end a crash kept back

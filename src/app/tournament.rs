@@ -21,6 +21,8 @@ use crate::tournament::{berger, trf, Round};
 pub const NAME_LIMIT: usize = 60;
 /// The fewest players a tournament starts with.
 pub const MIN_PLAYERS: usize = 3;
+/// The furthest ahead a tournament's start may be set, in days.
+pub const PLAN_DAYS: i64 = 365;
 
 /// A tournament's standings as far as its games have gone.
 pub struct Table {
@@ -107,6 +109,7 @@ impl Service {
                 rated,
                 max_players,
                 rounds,
+                starts,
             } => {
                 let settings = self.settings_of(req).await?;
                 if settings.tournament_creators() == TournamentCreators::Managers && !req.manager {
@@ -134,6 +137,7 @@ impl Service {
                     _ => {}
                 }
                 let days = super::challenge::days_here(*days, &settings).get();
+                let starts_at = starts.as_deref().map(|s| self.start_time(s)).transpose()?;
                 let made = self
                     .store
                     .create_tournament(&NewTournament {
@@ -147,7 +151,7 @@ impl Service {
                         days,
                         rated: *rated,
                         max_players: Some(max_players),
-                        starts_at: None,
+                        starts_at,
                         created_at: self.now(),
                     })
                     .await?;
@@ -361,6 +365,18 @@ impl Service {
         }
     }
 
+    /// The moment a `starts:` names: after now, and no more than [`PLAN_DAYS`] off.
+    fn start_time(&self, given: &str) -> Result<i64, Refusal> {
+        let now = self.now();
+        let at = crate::calendar::parse_moment(given, now)
+            .ok_or_else(|| Refusal::StartTime(given.to_string()))?;
+        match at {
+            at if at <= now => Err(Refusal::StartPassed(at)),
+            at if at > now + PLAN_DAYS * super::DAY => Err(Refusal::StartTooFar),
+            at => Ok(at),
+        }
+    }
+
     /// The tournament `id` of this server, or the newest open one here.
     async fn open_one(&self, req: &Request, id: Option<i64>) -> Result<StoredTournament, Refusal> {
         self.pick(req, id, |t| t.status == TournamentStatus::Open)
@@ -392,7 +408,7 @@ impl Service {
     }
 
     /// Starts `t`: numbers its players by rating, pairs every round and begins every game.
-    async fn start_tournament(&self, req: &Request, t: StoredTournament) -> Handled {
+    pub(super) async fn start_tournament(&self, req: &Request, t: StoredTournament) -> Handled {
         if t.creator != req.user && !req.manager {
             return Err(Refusal::NotOrganiser(t.id, t.creator.clone()));
         }

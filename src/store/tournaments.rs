@@ -219,6 +219,21 @@ impl Store {
             .await
     }
 
+    /// Open tournaments whose start time has come, the earliest first.
+    pub async fn tournaments_due(&self, now: i64) -> Result<Vec<StoredTournament>, StoreError> {
+        let text = "SELECT * FROM tournaments WHERE status = 'open' AND starts_at <= $1 \
+                    ORDER BY starts_at, id";
+        self.all(sql(text).bind(now)).await
+    }
+
+    /// Drops the start time of `t`, open as it was read; whether this call did (none when it
+    /// changed meanwhile: a player joined, another process started or postponed it).
+    pub async fn postpone_tournament(&self, t: &StoredTournament) -> Result<bool, StoreError> {
+        let text = "UPDATE tournaments SET starts_at = NULL, version = version + 1 \
+                    WHERE id = $1 AND version = $2 AND status = 'open'";
+        Ok(self.run(sql(text).bind(t.id).bind(t.version)).await? == 1)
+    }
+
     /// The games a tournament started.
     pub async fn tournament_games(&self, tournament: i64) -> Result<Vec<StoredGame>, StoreError> {
         let text = "SELECT * FROM games WHERE tournament_id = $1 ORDER BY id";

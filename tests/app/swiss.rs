@@ -25,6 +25,7 @@ fn swiss(name: &str, rounds: Option<i64>, max_players: Option<i64>) -> Command {
         rated: false,
         max_players,
         rounds,
+        starts: None,
     })
 }
 
@@ -176,6 +177,7 @@ async fn a_swiss_is_refused_more_rounds_than_its_players_allow() {
         rated: false,
         max_players: None,
         rounds: Some(3),
+        starts: None,
     });
     assert_eq!(refused(&t.say("ann", rr).await), "Only a Swiss takes `rounds:`: a round robin plays one round for every opponent (two for a double round robin).");
     public(&t.say("ann", swiss("Small", Some(5), None)).await);

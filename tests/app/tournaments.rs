@@ -124,6 +124,7 @@ async fn a_round_robin_is_made_joined_started_played_and_won() {
         rated: true,
         max_players: None,
         rounds: None,
+        starts: None,
     };
     let made = public(&t.say("alice", tournament(create)).await).text.to_string();
     assert!(made.starts_with("@alice made tournament #1 **Autumn Cup**: a round robin of Chess, 3 days per move, rated, for up to 16 players."), "{made}");
@@ -202,6 +203,7 @@ async fn a_tournament_game_nobody_moves_in_is_lost_by_the_player_to_move() {
         rated: false,
         max_players: Some(3),
         rounds: None,
+        starts: None,
     };
     public(&t.say("alice", tournament(create)).await);
     for who in ["alice", "bob", "carol"] {
@@ -233,6 +235,7 @@ pub(crate) async fn three_players(t: &crate::service::Table, name: &str, rated: 
         rated,
         max_players: None,
         rounds: None,
+        starts: None,
     };
     public(&t.say("alice", tournament(create)).await);
     for who in ["alice", "bob", "carol"] {
@@ -494,6 +497,7 @@ async fn a_server_may_leave_making_tournaments_to_its_managers() {
         rated: true,
         max_players: None,
         rounds: None,
+        starts: None,
     });
     assert_eq!(
         refused(&t.say("alice", create()).await),
@@ -507,5 +511,84 @@ async fn a_server_may_leave_making_tournaments_to_its_managers() {
     let read = spec.read_text(vec![("tournaments".into(), "anyone".into())]).unwrap();
     assert_eq!(read, Command::Settings(SettingsChange { tournaments: Some(TournamentCreators::Anyone), ..Default::default() }));
     assert!(spec.read_text(vec![("tournaments".into(), "mods".into())]).is_err());
+}
+}
+
+/// A round robin of Chess made by alice, to start by itself at `starts`.
+fn planned(name: &str, starts: &str) -> herald::app::Command {
+    tournament(herald::app::TournamentCommand::Create {
+        name: name.into(),
+        variant: VariantId::Chess,
+        system: TournamentSystem::RoundRobin,
+        days: None,
+        rated: false,
+        max_players: None,
+        rounds: None,
+        starts: Some(starts.into()),
+    })
+}
+
+on_both! {
+#[tokio::test]
+async fn a_tournament_starts_by_itself_at_its_time_once_whichever_process_is_first() {
+    use herald::app::{Command, TournamentCommand as T};
+    use crate::service::{public, refused};
+    let t = table(false).await;
+    for (given, said) in [
+        ("next friday", "Herald cannot read 'next friday' as a time: give the day and time in UTC, as `2026-12-24 18:00`, or how long from now, as `in 3 days` or `12h`."),
+        ("2026-01-01 10:00", "That is 2026-01-01 10:00 UTC, which is not to come: a tournament starts at a time after now."),
+        ("in 400 days", "A tournament may be planned to start at most 365 days from now."),
+    ] {
+        assert_eq!(refused(&t.say("alice", planned("Early Cup", given)).await), said);
+    }
+    let made = public(&t.say("alice", planned("Dawn Cup", "in 2 days")).await).text.to_string();
+    assert!(made.contains("; it starts by itself on 2026-11-20 11:06 UTC with the players who have joined by then (at least 3; with fewer it stays open, without a time), or sooner by @alice (or a manager) with `/tournament start id:1`. Then every game begins at once."), "{made}");
+    for who in ["alice", "bob", "carol"] {
+        public(&t.say(who, tournament(T::Join(Some(1)))).await);
+    }
+    let shown = crate::conditional::private(&t, "dave", tournament(T::Show(Some(1)))).await;
+    assert!(shown.contains("open for players (3 of at most 16). It starts by itself on 2026-11-20 11:06 UTC."), "{shown}");
+    let listed = crate::conditional::private(&t, "dave", Command::Tournaments).await;
+    assert!(listed.contains("3 players, open to join until it starts on 2026-11-20 11:06 UTC"), "{listed}");
+    let (_, _, report) = trf_of(&t, "dave").await;
+    assert!(report.headers.contains(&("042".into(), "2026/11/20".into())), "{:?}", report.headers);
+
+    t.clock.advance(86_400);
+    assert!(t.service.tick().await.is_empty(), "not yet");
+    // At its time two processes step at once: one starts it, the other says nothing.
+    t.clock.advance(86_400);
+    let other = crate::service::open(&t.url, t.clock.clone(), false).await;
+    let (mut stepped, more) = tokio::join!(t.service.tick(), other.tick());
+    stepped.extend(more);
+    let said: Vec<String> = stepped.iter().map(|r| r.text.to_string()).collect();
+    assert_eq!(said.iter().filter(|s| s.contains("**Dawn Cup** begins: 3 players")).count(), 1, "{said:?}");
+    assert_eq!(said.iter().filter(|s| s.contains("you move first")).count(), 3, "{said:?}");
+    let started = t.service.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!(started.status, herald::store::TournamentStatus::Running);
+    assert_eq!(t.service.store().tournament_games(1).await.unwrap().len(), 3, "started once");
+    assert!(t.service.tick().await.is_empty() && other.tick().await.is_empty());
+}
+}
+
+on_both! {
+#[tokio::test]
+async fn a_tournament_short_of_players_at_its_time_stays_open_and_its_creator_is_told() {
+    use herald::app::TournamentCommand as T;
+    use crate::service::public;
+    let t = table(false).await;
+    public(&t.say("alice", planned("Lonely Cup", "2026-11-19 12:00")).await);
+    for who in ["alice", "bob"] {
+        public(&t.say(who, tournament(T::Join(Some(1)))).await);
+    }
+    t.clock.advance(2 * 86_400);
+    let told = t.service.tick().await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].text.to_string(), "Tournament #1 **Lonely Cup** was to start now, but it has 2 players of the 3 it needs: it stays open for more to join, without a start time. @alice (or a manager) starts it with `/tournament start id:1` once it has enough.");
+    assert_eq!(told[0].mentions, ["alice"]);
+    let waiting = t.service.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!((waiting.status, waiting.starts_at), (herald::store::TournamentStatus::Open, None));
+    assert!(t.service.tick().await.is_empty(), "told once");
+    public(&t.say("carol", tournament(T::Join(Some(1)))).await);
+    assert_eq!(t.say("alice", tournament(T::Start(Some(1)))).await.len(), 4);
 }
 }

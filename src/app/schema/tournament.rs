@@ -75,7 +75,12 @@ fn create_options() -> Vec<Opt> {
         ),
     )
     .range(3, Some(MAX_SWISS));
-    vec![name, variant, system, rounds, days, rated, max]
+    let starts = Opt::new(
+        Kind::Text,
+        "starts",
+        "When it starts by itself, in UTC: 2026-12-24 18:00, or in 3 days, 12h",
+    );
+    vec![name, variant, system, rounds, days, rated, max, starts]
 }
 
 fn read_create(o: &Given) -> Result<Command, String> {
@@ -88,6 +93,7 @@ fn read_create(o: &Given) -> Result<Command, String> {
         rated: o.boolean("rated").unwrap_or(true),
         max_players: o.integer("max_players"),
         rounds: o.integer("rounds"),
+        starts: o.text("starts"),
     }))
 }
 

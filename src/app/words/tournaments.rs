@@ -1,8 +1,9 @@
 //! Tournaments: made, joined, left, started, shown, withdrawn from, listed and over.
 
 use super::{days_text, versus};
-use crate::app::text::{user, Text};
+use crate::app::text::{time, user, Text};
 use crate::app::tournament::Table;
+use crate::app::tournament::MIN_PLAYERS;
 use crate::rules::Color;
 use crate::store::{
     Entrant, Planned, StoredGame, StoredTournament, TournamentStatus, TournamentSystem,
@@ -45,7 +46,17 @@ fn count(n: usize, noun: &str) -> String {
 }
 
 pub fn tournament_created(t: &StoredTournament) -> Text {
-    text![
+    let then = match t.system {
+        TournamentSystem::Swiss => format!(
+            "its first round begins, each later one as soon as the last ends ({})",
+            t.rounds
+                .map_or("rounds by the number of players".to_string(), |r| count(
+                    r as usize, "round"
+                ))
+        ),
+        _ => "every game begins at once".to_string(),
+    };
+    let mut said = text![
         user(&t.creator),
         format!(
             " made {}: {}, for up to {} players. Join it with `/tournament join id:{}`; ",
@@ -53,21 +64,44 @@ pub fn tournament_created(t: &StoredTournament) -> Text {
             terms(t),
             t.max_players.unwrap_or_default(),
             t.id
+        )
+    ];
+    match t.starts_at {
+        None => said.push(text![
+            user(&t.creator),
+            format!(
+                " (or a manager) starts it with `/tournament start id:{}`, and then {then}.",
+                t.id
+            )
+        ]),
+        Some(at) => said.push(text![
+            "it starts by itself on ",
+            time(at),
+            format!(
+                " with the players who have joined by then (at least {MIN_PLAYERS}; with fewer it stays open, without a time), or sooner by "
+            ),
+            user(&t.creator),
+            format!(
+                " (or a manager) with `/tournament start id:{}`. Then {then}.",
+                t.id
+            )
+        ]),
+    }
+    said
+}
+
+/// Posted when a tournament's start time comes with too few players.
+pub fn tournament_postponed(t: &StoredTournament, players: usize) -> Text {
+    text![
+        format!(
+            "{} was to start now, but it has {} of the {MIN_PLAYERS} it needs: it stays open for more to join, without a start time. ",
+            titled(t),
+            count(players, "player")
         ),
         user(&t.creator),
         format!(
-            " (or a manager) starts it with `/tournament start id:{}`, and then {}.",
-            t.id,
-            match t.system {
-                TournamentSystem::Swiss => format!(
-                    "its first round begins, each later one as soon as the last ends ({})",
-                    t.rounds
-                        .map_or("rounds by the number of players".to_string(), |r| count(
-                            r as usize, "round"
-                        ))
-                ),
-                _ => "every game begins at once".to_string(),
-            }
+            " (or a manager) starts it with `/tournament start id:{}` once it has enough.",
+            t.id
         )
     ]
 }
@@ -150,6 +184,9 @@ pub fn tournament_open(t: &StoredTournament, entrants: &[Entrant]) -> Text {
         entrants.len(),
         t.max_players.unwrap_or_default()
     ));
+    if let Some(at) = t.starts_at {
+        said.push(text![" It starts by itself on ", time(at), "."]);
+    }
     for e in entrants {
         said.push("\n- ");
         said.push(user(&e.player));
@@ -307,6 +344,9 @@ pub fn tournaments_listed(listed: &[(StoredTournament, usize)]) -> Text {
             terms(t),
             count(*players, "player")
         ));
+        if let (TournamentStatus::Open, Some(at)) = (t.status, t.starts_at) {
+            said.push(text![" until it starts on ", time(at)]);
+        }
     }
     said
 }
