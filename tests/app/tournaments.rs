@@ -536,7 +536,7 @@ async fn a_tournament_starts_by_itself_at_its_time_once_whichever_process_is_fir
     let t = table(false).await;
     for (given, said) in [
         ("next friday", "Herald cannot read 'next friday' as a time: give the day and time in UTC, as `2026-12-24 18:00`, or how long from now, as `in 3 days` or `12h`."),
-        ("2026-01-01 10:00", "That is 2026-01-01 10:00 UTC, which is not to come: a tournament starts at a time after now."),
+        ("2026-01-01 10:00", "2026-01-01 10:00 UTC has passed already: a tournament starts at a time to come, as `in 3 days`."),
         ("in 400 days", "A tournament may be planned to start at most 365 days from now."),
     ] {
         assert_eq!(refused(&t.say("alice", planned("Early Cup", given)).await), said);

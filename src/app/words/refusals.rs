@@ -169,7 +169,7 @@ impl Refusal {
             TournamentAbort(game, t) => format!("Game #{game} is a game of tournament #{t}, whose table counts every game: it cannot be aborted. Play it, offer a draw or resign; a game nobody moves in before its deadline is lost by the player to move.").into(),
             TournamentsForManagers => "On this server only members who may manage it (the Manage Server permission) create tournaments, as its /settings say; anyone may join one once it is made.".into(),
             StartTime(given) => format!("Herald cannot read '{}' as a time: give the day and time in UTC, as `2026-12-24 18:00`, or how long from now, as `in 3 days` or `12h`.", shown(given)).into(),
-            StartPassed(at) => text!["That is ", super::super::text::time(*at), ", which is not to come: a tournament starts at a time after now."],
+            StartPassed(at) => text![super::super::text::time(*at), " has passed already: a tournament starts at a time to come, as `in 3 days`."],
             StartTooFar => format!("A tournament may be planned to start at most {} days from now.", crate::app::tournament::PLAN_DAYS).into(),
             WithdrawBeforeStart(n) => format!("Tournament #{n} has not started: `/tournament leave id:{n}` takes you out of it before the start, with nothing forfeited.").into(),
             TournamentOver(n) => format!("Tournament #{n} is over: its standings are final.").into(),

@@ -398,8 +398,8 @@ pub fn swiss_cut_short(t: &StoredTournament) -> Text {
 /// The line under a crosstable's title: "A round robin of Chess · 4 of 6 games finished",
 /// "A Swiss of Chess · round 3 of 5 · 6 of 8 games finished", "… · final standings".
 pub fn crosstable_line(t: &StoredTournament, table: &Table, over: bool) -> String {
-    let mut what = system(t).replacen('a', "A", 1);
-    what.push_str(&format!(" of {}", t.variant.title()));
+    let mut what = format!("{} of {}", system(t), t.variant.title());
+    what[..1].make_ascii_uppercase();
     if over {
         return format!("{what} · final standings");
     }
