@@ -3,9 +3,7 @@
 //! start.
 
 use super::tournament::MIN_PLAYERS;
-use super::{
-    rematch_button, words, Command, Refusal, Reply, Request, Service, Threads, TournamentCommand,
-};
+use super::{rematch_button, words, Command, Refusal, Reply, Service, TournamentCommand};
 use crate::store::{EndReason, EventKind, StoredGame, StoredTournament};
 
 impl Service {
@@ -68,15 +66,26 @@ impl Service {
             let said = words::tournament_postponed(&t, players);
             return Ok(vec![Reply::new(&t.channel, said).notify(&[&t.creator])]);
         }
-        let req = Request {
-            user: t.creator.clone(),
-            guild: t.guild.clone(),
-            channel: t.channel.clone(),
-            manager: false,
-            threads: Threads::Allowed { on: None },
-            command: Command::Tournament(TournamentCommand::Start(Some(t.id))),
-        };
-        self.start_tournament(&req, t).await
+        let mut req = self.on_behalf_of(&t);
+        req.command = Command::Tournament(TournamentCommand::Start(Some(t.id)));
+        match self.start_tournament(&req, t.clone()).await {
+            // Refused for a reason a person must mend (a Swiss of more rounds than its players
+            // allow): left open without a time, its creator told why, not tried every minute.
+            Err(refusal)
+                if !matches!(
+                    refusal,
+                    Refusal::TournamentBegun(_) | Refusal::Conflict | Refusal::Database
+                ) =>
+            {
+                if !self.store.postpone_tournament(&t).await? {
+                    return Ok(Vec::new());
+                }
+                tracing::info!(tournament = t.id, reason = %refusal.text(), "tournament not started at its time");
+                let said = words::tournament_not_started(&t, refusal.text());
+                Ok(vec![Reply::new(&t.channel, said).notify(&[&t.creator])])
+            }
+            started => started,
+        }
     }
 
     /// Tournaments whose games have all ended but whose next round or end a crash kept back

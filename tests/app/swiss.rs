@@ -222,3 +222,35 @@ async fn a_player_who_withdraws_from_a_swiss_is_paired_no_more() {
     assert!(shown.contains("@ben — 0") && shown.contains("withdrawn"), "{shown}");
 }
 }
+
+on_both! {
+#[tokio::test]
+async fn a_swiss_that_cannot_start_at_its_time_stays_open_and_its_creator_is_told_once() {
+    let t = table(false).await;
+    let create = Command::Tournament(T::Create {
+        name: "Dusk Swiss".into(),
+        variant: VariantId::Chess,
+        system: TournamentSystem::Swiss,
+        days: None,
+        rated: false,
+        max_players: None,
+        rounds: Some(5),
+        starts: Some("in 1 day".into()),
+    });
+    let made = public(&t.say("ann", create).await).text.to_string();
+    assert!(made.contains("it starts by itself on") && made.contains("its first round begins"), "{made}");
+    for who in &PLAYERS[..5] {
+        public(&t.say(who, say("join")).await);
+    }
+    t.clock.advance(86_400 + 1);
+    let said: Vec<String> = t.service.tick().await.iter().map(|r| r.text.to_string()).collect();
+    assert_eq!(said, ["Tournament #1 **Dusk Swiss** was to start now, but cannot: A Swiss of 5 players can play at most 4 rounds (nobody meets anyone twice), not 5: give fewer `rounds:`, or let more players join. It stays open, without a start time. @ann (or a manager) starts it with `/tournament start id:1` once that is mended."]);
+    let t1 = t.service.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!((t1.status, t1.starts_at), (herald::store::TournamentStatus::Open, None));
+    assert!(t.service.tick().await.is_empty(), "said once, not every minute");
+    // One more player, and it starts when asked.
+    public(&t.say(PLAYERS[5], say("join")).await);
+    let started = t.say("ann", say("start")).await;
+    assert!(started[0].text.to_string().contains("6 players, 5 rounds of a Swiss"), "{:?}", started[0].text);
+}
+}

@@ -106,6 +106,19 @@ pub fn tournament_postponed(t: &StoredTournament, players: usize) -> Text {
     ]
 }
 
+/// Said where a tournament was made when its start time came but the start was refused.
+pub fn tournament_not_started(t: &StoredTournament, why: Text) -> Text {
+    let mut said = Text::from(format!("{} was to start now, but cannot: ", titled(t)));
+    said.push(why);
+    said.push(" It stays open, without a start time. ");
+    said.push(user(&t.creator));
+    said.push(format!(
+        " (or a manager) starts it with `/tournament start id:{}` once that is mended.",
+        t.id
+    ));
+    said
+}
+
 pub fn tournament_joined(t: &StoredTournament, who: &str, players: usize) -> Text {
     text![
         user(who),
