@@ -198,16 +198,24 @@ pub enum Command {
     },
     Swap {
         opponent: Option<String>,
+        /// The game by its number, where the opponent does not tell (two games with one player).
+        game: Option<i64>,
     },
     Resign {
         opponent: Option<String>,
+        /// The game by its number, where the opponent does not tell (two games with one player).
+        game: Option<i64>,
     },
     /// Offers a draw, or accepts the opponent's open offer.
     Draw {
         opponent: Option<String>,
+        /// The game by its number, where the opponent does not tell (two games with one player).
+        game: Option<i64>,
     },
     Abort {
         opponent: Option<String>,
+        /// The game by its number, where the opponent does not tell (two games with one player).
+        game: Option<i64>,
     },
     /// A game's board. The game is picked by number, else by player (the asker's opponent,
     /// or any player for a spectator), else it is the asker's game here.
@@ -278,6 +286,8 @@ pub enum Command {
     /// Asks the opponent to take back the asker's last move.
     Takeback {
         opponent: Option<String>,
+        /// The game by its number, where the opponent does not tell (two games with one player).
+        game: Option<i64>,
     },
     /// The asker's conditional lines in a game: one kept (`moves`), all dropped (`clear`),
     /// or, with neither, listed.

@@ -26,8 +26,13 @@ impl Service {
         .await
     }
 
-    pub(super) async fn resign(&self, req: &Request, opponent: Option<&str>) -> Handled {
-        let row = self.find(req, opponent).await?;
+    pub(super) async fn resign(
+        &self,
+        req: &Request,
+        opponent: Option<&str>,
+        game: Option<i64>,
+    ) -> Handled {
+        let row = self.pick_game(req, opponent, game).await?;
         self.resign_game(req, row).await
     }
 
@@ -57,6 +62,20 @@ impl Service {
         Self::own_active(req, row)
     }
 
+    /// The game a command acts on: the one numbered (`game:N`), which must be the asker's and
+    /// unfinished, wherever it is played; else the asker's game here, with `opponent` if named.
+    pub(super) async fn pick_game(
+        &self,
+        req: &Request,
+        opponent: Option<&str>,
+        game: Option<i64>,
+    ) -> Result<StoredGame, Refusal> {
+        match game {
+            Some(id) => self.own_active_numbered(req, id).await,
+            None => self.find(req, opponent).await,
+        }
+    }
+
     /// A game typed by number (`/move game:N`), which must be the asker's and unfinished.
     pub(super) async fn own_active_numbered(
         &self,
@@ -81,9 +100,14 @@ impl Service {
     /// aborted, as on lichess, and counts for nothing.
     async fn may_resign(&self, row: &StoredGame, user: &str) -> Result<(), Refusal> {
         let moves = self.store.moves(row.id).await?;
-        match moves.iter().any(|m| m.player == user) {
-            true => Ok(()),
-            false => Err(Refusal::ResignBeforeMoving(row.id)),
+        if moves.iter().any(|m| m.player == user) {
+            return Ok(());
+        }
+        // A tournament's game cannot be aborted (its table counts every game): it may be
+        // resigned before a move is made.
+        match self.store.tournament_of_game(row.id).await? {
+            Some(_) => Ok(()),
+            None => Err(Refusal::ResignBeforeMoving(row.id)),
         }
     }
 
@@ -117,8 +141,13 @@ impl Service {
         reply
     }
 
-    pub(super) async fn draw(&self, req: &Request, opponent: Option<&str>) -> Handled {
-        let row = self.find(req, opponent).await?;
+    pub(super) async fn draw(
+        &self,
+        req: &Request,
+        opponent: Option<&str>,
+        game: Option<i64>,
+    ) -> Handled {
+        let row = self.pick_game(req, opponent, game).await?;
         self.draw_in(req, row).await
     }
 
@@ -222,8 +251,13 @@ impl Service {
         .turn(&row, &[&offerer])])
     }
 
-    pub(super) async fn abort(&self, req: &Request, opponent: Option<&str>) -> Handled {
-        let row = self.find(req, opponent).await?;
+    pub(super) async fn abort(
+        &self,
+        req: &Request,
+        opponent: Option<&str>,
+        game: Option<i64>,
+    ) -> Handled {
+        let row = self.pick_game(req, opponent, game).await?;
         if row.ply >= 2 {
             return Err(Refusal::AbortTooLate);
         }

@@ -321,13 +321,17 @@ impl Service {
                     Err(refusal) => Err(refusal),
                 }
             }
-            Command::Swap { opponent } => match self.find(req, opponent.as_deref()).await {
-                Ok(row) => self.swap(req, row).await,
-                Err(refusal) => Err(refusal),
-            },
-            Command::Resign { opponent } => self.resign(req, opponent.as_deref()).await,
-            Command::Draw { opponent } => self.draw(req, opponent.as_deref()).await,
-            Command::Abort { opponent } => self.abort(req, opponent.as_deref()).await,
+            Command::Swap { opponent, game } => {
+                match self.pick_game(req, opponent.as_deref(), *game).await {
+                    Ok(row) => self.swap(req, row).await,
+                    Err(refusal) => Err(refusal),
+                }
+            }
+            Command::Resign { opponent, game } => {
+                self.resign(req, opponent.as_deref(), *game).await
+            }
+            Command::Draw { opponent, game } => self.draw(req, opponent.as_deref(), *game).await,
+            Command::Abort { opponent, game } => self.abort(req, opponent.as_deref(), *game).await,
             Command::Board {
                 opponent,
                 game,
@@ -374,7 +378,9 @@ impl Service {
             Command::Notify { mode } => self.notices(req, *mode).await,
             Command::Note { game, text } => self.note(req, *game, text.as_deref()).await,
             Command::Analyse(asked) => self.analyse(req, asked).await,
-            Command::Takeback { opponent } => self.ask_takeback(req, opponent.as_deref()).await,
+            Command::Takeback { opponent, game } => {
+                self.ask_takeback(req, opponent.as_deref(), *game).await
+            }
             Command::Vacation { days, until, off } => {
                 self.vacation(req, *days, until.as_deref(), *off).await
             }

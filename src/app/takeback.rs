@@ -88,8 +88,13 @@ impl Service {
     }
 
     /// `/takeback`: asks the opponent to take back the asker's last move.
-    pub(super) async fn ask_takeback(&self, req: &Request, opponent: Option<&str>) -> Handled {
-        let row = self.find(req, opponent).await?;
+    pub(super) async fn ask_takeback(
+        &self,
+        req: &Request,
+        opponent: Option<&str>,
+        game: Option<i64>,
+    ) -> Handled {
+        let row = self.pick_game(req, opponent, game).await?;
         self.ask_takeback_in(req, row).await
     }
 

@@ -62,7 +62,7 @@ async fn an_analysis_shows_a_line_privately_and_changes_no_game() {
     assert_eq!(store.game(id).await.unwrap().unwrap().ply, 1);
     // Once the game is over, the engine speaks.
     public(&t.mv("bob", "e11e9").await);
-    public(&t.say("alice", Command::Resign { opponent: None }).await);
+    public(&t.say("alice", Command::Resign { opponent: None, game: None }).await);
     let engine = Analysis { engine: true, ..line(Some(id), "") };
     let (said, _) = shown(&t.say("carol", analyse(engine)).await);
     assert!(said.contains(" Engine, ") && said.contains(" deep: ") && said.contains("; best "), "{said}");

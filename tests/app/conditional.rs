@@ -153,13 +153,13 @@ async fn a_takeback_or_the_end_of_the_game_drops_every_line() {
     let store = t.service.store();
     public(&t.mv("alice", "e4").await);
     private(&t, "alice", conditional("e5 Nf3")).await;
-    let asked = t.say("alice", Command::Takeback { opponent: None }).await;
+    let asked = t.say("alice", Command::Takeback { opponent: None, game: None }).await;
     public(&t.press("bob", button(&asked, "Accept takeback")).await);
     assert_eq!(store.lines(id, "alice").await.unwrap(), [], "the position it was kept for is gone");
     public(&t.mv("alice", "d4").await);
     private(&t, "alice", conditional("d5 c4")).await;
     assert_eq!(store.lines(id, "alice").await.unwrap().len(), 1);
-    public(&t.say("alice", Command::Resign { opponent: None }).await);
+    public(&t.say("alice", Command::Resign { opponent: None, game: None }).await);
     assert_eq!(store.lines(id, "alice").await.unwrap(), [], "the game is over");
     let said = refused(&t.say("alice", conditional("d5 c4")).await);
     assert!(said.starts_with("You have no unfinished game"), "{said}");
@@ -248,7 +248,16 @@ async fn the_database_check_names_lines_and_leave_that_should_not_be() {
     let t = table(false).await;
     let id = chess(&t, true).await;
     public(&t.mv("alice", "e4").await);
-    public(&t.say("alice", Command::Resign { opponent: None }).await);
+    public(
+        &t.say(
+            "alice",
+            Command::Resign {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
     // Rows no command could leave: a line of a finished game, one of a stranger, a leave
     // that ends before it begins.
     let rows = format!(

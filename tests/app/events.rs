@@ -120,7 +120,7 @@ async fn a_six_player_double_round_robin_in_herald_local() {
     assert_eq!(games.len(), 30);
     // Both of a pair's games are here at once: the opponent cannot pick one of them.
     let which = session(dir.path(), "ann: /resign opponent:ben\n");
-    assert!(which.contains("the opponent does not tell your games with the same player apart; use the buttons under that game's latest board"), "{which}");
+    assert!(which.contains("the opponent does not tell your games with the same player apart; name the game by its number, as `game:N`."), "{which}");
     // ann (start number 1, all being unrated and she first to join) wins every game.
     let script: String = games
         .iter()
@@ -137,4 +137,39 @@ async fn a_six_player_double_round_robin_in_herald_local() {
         "{out}"
     );
     assert!(active(dir.path()).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_game_is_named_by_its_number_where_the_opponent_plays_two() {
+    let dir = tempfile::tempdir().unwrap();
+    session(
+        dir.path(),
+        &open("Pair Cup", "double-round-robin", "", &NAMES[..3]),
+    );
+    let games = active(dir.path()).await;
+    let both: Vec<&StoredGame> = games
+        .iter()
+        .filter(|g| {
+            [&g.white, &g.black].contains(&&"ann".to_string())
+                && [&g.white, &g.black].contains(&&"ben".to_string())
+        })
+        .collect();
+    assert_eq!(both.len(), 2, "ann and ben have two games at once");
+    let out = session(
+        dir.path(),
+        &format!("ann: /resign game:{}\nann: /resign game:99\n", both[1].id),
+    );
+    assert!(
+        out.contains("@ann resigns. @ben wins") && out.contains(&format!("(game #{})", both[1].id)),
+        "{out}"
+    );
+    assert!(
+        out.contains("game #99") || out.contains("#99"),
+        "an unknown number is refused: {out}"
+    );
+    let left = active(dir.path()).await;
+    assert!(
+        left.iter().any(|g| g.id == both[0].id),
+        "the other game goes on"
+    );
 }

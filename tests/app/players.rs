@@ -166,7 +166,15 @@ async fn the_board_of_a_game_its_players_ended_says_how_it_ended() {
     let id = t.game(3).await;
     public(&t.mv("alice", "Tb1-d4").await);
     public(&t.mv("bob", "Tb13-d10").await);
-    let r = t.say("alice", Command::Resign { opponent: None }).await;
+    let r = t
+        .say(
+            "alice",
+            Command::Resign {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await;
     let after = epoch_after(&["Tb1-d4", "Tb13-d10"]);
     let ended = labels(&t).await.ended("Black wins: White resigned");
     let expected = drawn_ended(&t, &*after, false, "Black wins: White resigned").await;
@@ -196,7 +204,16 @@ async fn a_player_who_has_not_moved_aborts_and_a_draw_is_offered_once_a_move() {
     let id = t.game(3).await;
     public(&t.mv("alice", "Tb1-d4").await);
     // bob has not moved yet: nothing to resign, by command or by the game card's button.
-    let no = refused(&t.say("bob", Command::Resign { opponent: None }).await);
+    let no = refused(
+        &t.say(
+            "bob",
+            Command::Resign {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
     assert_eq!(
         no,
         format!("You have not moved yet in game #{id}, so there is nothing to resign: /abort ends it with no result and no rating change.")
@@ -206,7 +223,10 @@ async fn a_player_who_has_not_moved_aborts_and_a_draw_is_offered_once_a_move() {
     assert_eq!(row.status, GameStatus::Active);
     // One draw offer until the opponent has moved: declining it does not open another.
     public(&t.mv("bob", "Tb13-d10").await);
-    let draw = || Command::Draw { opponent: None };
+    let draw = || Command::Draw {
+        opponent: None,
+        game: None,
+    };
     public(&t.say("alice", draw()).await);
     public(&t.press("bob", Action::DeclineDraw(id)).await);
     let once =
@@ -221,7 +241,16 @@ async fn a_player_who_has_not_moved_aborts_and_a_draw_is_offered_once_a_move() {
     public(&t.mv("bob", "Td10-b13").await);
     public(&t.say("alice", draw()).await);
     // Now that bob has moved, he may resign.
-    public(&t.say("bob", Command::Resign { opponent: None }).await);
+    public(
+        &t.say(
+            "bob",
+            Command::Resign {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
 }
 
 #[tokio::test]
@@ -249,7 +278,15 @@ async fn boards_are_drawn_from_the_viewers_side() {
         );
     }
     // The image of the swap shows the side to move (Black, now alice's) at the bottom.
-    let r = t.say("bob", Command::Swap { opponent: None }).await;
+    let r = t
+        .say(
+            "bob",
+            Command::Swap {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await;
     assert_eq!(image(&r), drawn(&t, &*after, true).await);
     for (who, black_below) in [("bob", false), ("alice", true)] {
         let r = t.say(who, board(None, None, false)).await;
@@ -324,7 +361,16 @@ async fn chess_pieces_are_described_without_epochs_zone() {
     assert!(!text.contains("zone"), "{text}");
     // Chess has no swap rule, and says so.
     public(&t.mv("alice", "e4").await);
-    let text = refused(&t.say("bob", Command::Swap { opponent: None }).await);
+    let text = refused(
+        &t.say(
+            "bob",
+            Command::Swap {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
     assert_eq!(text, "Chess has no swap rule: Black simply plays a move.");
 }
 
@@ -335,7 +381,15 @@ async fn finished_games_stay_visible_to_players_and_spectators() {
     public(&t.mv("alice", "Tb1-d4").await);
     public(&t.mv("bob", "Tb13-d10").await);
     // Resigning posts the final board, with the result.
-    let r = t.say("bob", Command::Resign { opponent: None }).await;
+    let r = t
+        .say(
+            "bob",
+            Command::Resign {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await;
     let after = epoch_after(&["Tb1-d4", "Tb13-d10"]);
     let final_board = drawn_ended(&t, &*after, false, "White wins: Black resigned").await;
     assert_eq!(image(&r), final_board);
@@ -379,14 +433,39 @@ async fn finished_games_stay_visible_to_players_and_spectators() {
 async fn agreed_draws_time_outs_and_aborts_post_the_final_board() {
     let t = table(true).await;
     t.game(3).await;
-    let r = t.say("alice", Command::Abort { opponent: None }).await;
+    let r = t
+        .say(
+            "alice",
+            Command::Abort {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await;
     let aborted = drawn_ended(&t, &*epoch_after(&[]), false, "Aborted: no result").await;
     assert_eq!(image(&r), aborted);
 
     t.game(3).await;
     public(&t.mv("alice", "Tb1-d4").await);
-    public(&t.say("bob", Command::Draw { opponent: None }).await);
-    let r = t.say("alice", Command::Draw { opponent: None }).await;
+    public(
+        &t.say(
+            "bob",
+            Command::Draw {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
+    let r = t
+        .say(
+            "alice",
+            Command::Draw {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await;
     assert!(
         public(&r).text.to_string().contains("draw"),
         "{}",
@@ -433,7 +512,16 @@ async fn after_a_swap_the_first_mover_running_out_of_time_loses() {
     let id = t.game(1).await;
     public(&t.mv("alice", "Tb1-d4").await);
     // bob takes White; alice, who made the first move, now plays Black and is to move.
-    public(&t.say("bob", Command::Swap { opponent: None }).await);
+    public(
+        &t.say(
+            "bob",
+            Command::Swap {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
     t.clock.advance(DAY + 1);
     let r = t.service.tick().await;
     assert!(
@@ -541,7 +629,16 @@ async fn challenges_are_answered_and_withdrawn_by_command_or_button() {
         "{}",
         r[0].text
     );
-    public(&t.say("alice", Command::Abort { opponent: None }).await);
+    public(
+        &t.say(
+            "alice",
+            Command::Abort {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
 
     // Two wait for bob: he names the challenger, or the number.
     let from_alice = t
@@ -621,7 +718,15 @@ async fn pressing_rematch_after_the_opponent_did_accepts_their_offer() {
     let id = t.game(3).await;
     public(&t.mv("alice", "Tb1-d4").await);
     public(&t.mv("bob", "Tb13-d10").await);
-    let r = t.say("bob", Command::Resign { opponent: None }).await;
+    let r = t
+        .say(
+            "bob",
+            Command::Resign {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await;
     let rematch = button(&r, "Rematch");
     let offer = t.press("alice", rematch).await;
     assert!(public(&offer).text.to_string().contains("rematch"));

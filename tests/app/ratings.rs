@@ -257,22 +257,26 @@ async fn played(
         End::WhiteResigns => {
             let cmd = Command::Resign {
                 opponent: Some(black.into()),
+                game: None,
             };
             s.handle(&at(white, guild, cmd)).await
         }
         End::BlackResigns => {
             let cmd = Command::Resign {
                 opponent: Some(white.into()),
+                game: None,
             };
             s.handle(&at(black, guild, cmd)).await
         }
         End::Draw => {
             let offer = Command::Draw {
                 opponent: Some(black.into()),
+                game: None,
             };
             public(&s.handle(&at(white, guild, offer)).await);
             let agree = Command::Draw {
                 opponent: Some(white.into()),
+                game: None,
             };
             s.handle(&at(black, guild, agree)).await
         }
@@ -361,7 +365,7 @@ async fn casual_games_and_aborted_games_leave_the_ratings_alone() {
         };
         public(&s.handle(&at(who, "g", mv)).await);
     }
-    let resign = Command::Resign { opponent: None };
+    let resign = Command::Resign { opponent: None, game: None };
     let r = s.handle(&at("bob", "g", resign)).await;
     assert!(public(&r)
         .text
@@ -403,7 +407,7 @@ async fn casual_games_and_aborted_games_leave_the_ratings_alone() {
         &s.handle(&at("dave", "g", Command::Press(button(&r, "Accept"))))
             .await,
     );
-    let abort = Command::Abort { opponent: None };
+    let abort = Command::Abort { opponent: None, game: None };
     let r = s.handle(&at("carol", "g", abort)).await;
     let text = public(&r).text.to_string();
     assert!(!text.contains("Ratings"), "{text}");

@@ -188,7 +188,16 @@ async fn chess_records_read_back_in_python_chess_with_the_same_moves_and_result(
     let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
     t.play("e4 d5 e5 f5 exf6 Nc6 fxg7 Nf6 gxh8=Q Bf5 Nf3 Qd6 Be2 O-O-O O-O Qxh2+ Kxh2 Ng4+ Kg3")
         .await;
-    public(&t.say("bob", Command::Resign { opponent: None }).await);
+    public(
+        &t.say(
+            "bob",
+            Command::Resign {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
     let (_, pgn) = t.record("bob", "alice").await;
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
     assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
@@ -208,7 +217,16 @@ async fn the_record_of_a_swapped_game_says_who_played_the_first_move() {
     let t = table(false).await;
     t.game_of(VariantId::Epoch, GameOptions::default()).await;
     public(&t.mv("alice", "e3e7").await);
-    public(&t.say("bob", Command::Swap { opponent: None }).await);
+    public(
+        &t.say(
+            "bob",
+            Command::Swap {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
     // alice now has Black and moves.
     public(&t.mv("alice", "e11e8").await);
     public(&t.mv("bob", "Hc1-e3").await);
@@ -256,7 +274,16 @@ async fn an_aborted_game_is_abandoned_with_no_result() {
     let t = table(false).await;
     t.game_of(VariantId::Chess, GameOptions::default()).await;
     public(&t.mv("alice", "e4").await);
-    public(&t.say("bob", Command::Abort { opponent: None }).await);
+    public(
+        &t.say(
+            "bob",
+            Command::Abort {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
     let (_, pgn) = t.record("bob", "alice").await;
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
     assert!(pgn.contains("[Termination \"abandoned\"]"), "{pgn}");

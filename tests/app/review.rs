@@ -30,7 +30,16 @@ async fn finished_chess(t: &Table, moves: &[&str], resigner: Option<&str>) -> i6
         assert!(!r[0].ephemeral, "{mv}: {}", r[0].text);
     }
     if let Some(who) = resigner {
-        public(&t.say(who, Command::Resign { opponent: None }).await);
+        public(
+            &t.say(
+                who,
+                Command::Resign {
+                    opponent: None,
+                    game: None,
+                },
+            )
+            .await,
+        );
     }
     id
 }
@@ -107,7 +116,16 @@ async fn a_live_game_is_refused_and_nothing_is_stored() {
     let stored = t.service.store().review(id, DEPTH, review::VERSION).await;
     assert_eq!(stored.unwrap(), None);
     // An aborted game has nothing to review either.
-    public(&t.say("alice", Command::Abort { opponent: None }).await);
+    public(
+        &t.say(
+            "alice",
+            Command::Abort {
+                opponent: None,
+                game: None,
+            },
+        )
+        .await,
+    );
     let why = refused(&t.say("alice", review(Some(id))).await);
     assert_eq!(
         why,

@@ -253,7 +253,7 @@ async fn a_whole_game_through_the_service() {
     assert_eq!(before, after);
 
     public(&t.mv("alice", "e11e8").await);
-    let r = t.say("bob", Command::Draw { opponent: None }).await;
+    let r = t.say("bob", Command::Draw { opponent: None, game: None }).await;
     assert_eq!(public(&r).mentions, vec!["alice"]);
     let decline = button(&r, "Decline draw");
     assert!(refused(&t.press("bob", decline).await).contains("your own draw offer"));
@@ -280,7 +280,7 @@ async fn a_whole_game_through_the_service() {
     let record = String::from_utf8(history.attachment.as_ref().unwrap().bytes.clone()).unwrap();
     assert!(record.contains("[Variant \"Chess 13: Epoch\"]") && record.contains("[Swap \"yes\"]"));
 
-    let r = t.say("bob", Command::Resign { opponent: None }).await;
+    let r = t.say("bob", Command::Resign { opponent: None, game: None }).await;
     let end = public(&r);
     assert!(
         end.text.to_string().contains("@alice wins as Black"),
@@ -319,7 +319,7 @@ async fn each_move_is_kept_with_its_ply_position_and_time_and_an_offer_at_the_pl
     t.clock.advance(3_600);
     public(&t.mv("bob", "e11e9").await);
     t.clock.advance(5);
-    public(&t.say("alice", Command::Draw { opponent: None }).await);
+    public(&t.say("alice", Command::Draw { opponent: None, game: None }).await);
     let store = t.service.store();
     let game = store.game(id).await.unwrap().unwrap();
     assert_eq!(game.ply, 2);
@@ -386,7 +386,7 @@ async fn a_restart_keeps_every_game_offer_and_deadline() {
     public(&t.mv("alice", "e3e7").await);
     public(&t.mv("bob", "e11e8").await);
     t.clock.advance(3600);
-    public(&t.say("alice", Command::Draw { opponent: None }).await);
+    public(&t.say("alice", Command::Draw { opponent: None, game: None }).await);
     let before = t.service.store().game(id).await.unwrap().unwrap();
     let moves = t.service.store().moves(id).await.unwrap();
     t.service.store().close().await;
@@ -646,12 +646,12 @@ async fn only_the_players_act_and_stale_buttons_explain_themselves() {
     public(&t.mv("bob", "e11e8").await);
     assert!(refused(&t.press("bob", swap).await).contains("only available on Black's first turn"));
     assert!(
-        refused(&t.say("bob", Command::Abort { opponent: None }).await)
+        refused(&t.say("bob", Command::Abort { opponent: None, game: None }).await)
             .contains("before each side has moved")
     );
 
     // A draw offer lapses when the other player moves instead of answering.
-    let r = t.say("alice", Command::Draw { opponent: None }).await;
+    let r = t.say("alice", Command::Draw { opponent: None, game: None }).await;
     let accept = button(&r, "Accept draw");
     public(&t.mv("alice", "d3d7").await);
     public(&t.mv("bob", "d11d8").await);
@@ -687,7 +687,7 @@ on_both! {
 async fn abort_before_both_have_moved_and_rematch_reverses_colours() {
     let t = table(false).await;
     let id = t.game(3).await;
-    let r = t.say("bob", Command::Abort { opponent: None }).await;
+    let r = t.say("bob", Command::Abort { opponent: None, game: None }).await;
     assert!(public(&r).text.to_string().contains("aborted"));
     let g = t.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((g.status, g.result), (GameStatus::Aborted, None));
@@ -695,7 +695,7 @@ async fn abort_before_both_have_moved_and_rematch_reverses_colours() {
     let id = t.game(5).await;
     public(&t.mv("alice", "Tb1-d4").await);
     public(&t.mv("bob", "Tb13-d10").await);
-    public(&t.say("alice", Command::Resign { opponent: None }).await);
+    public(&t.say("alice", Command::Resign { opponent: None, game: None }).await);
     let r = t.press("alice", Action::Rematch(id)).await;
     let accept = button(&r, "Accept");
     public(&t.press("bob", accept).await);
@@ -1201,7 +1201,7 @@ async fn a_private_note_is_kept_shown_with_the_board_to_its_writer_alone_and_dro
     assert_eq!(said, "A note holds at most 2000 characters and yours has 2001: nothing was changed.");
     public(&t.mv("alice", "e3e5").await);
     public(&t.mv("bob", "e11e9").await);
-    public(&t.say("alice", Command::Resign { opponent: None }).await);
+    public(&t.say("alice", Command::Resign { opponent: None, game: None }).await);
     let shown = refused(&t.say("alice", note(None, Some(id))).await);
     assert!(shown.ends_with(plan), "{shown}");
     let said = refused(&t.say("alice", note(Some(""), Some(id))).await);
@@ -1252,7 +1252,7 @@ async fn a_game_from_a_position_starts_there_is_casual_and_its_rematch_keeps_it(
     let pgn = String::from_utf8(r[0].attachment.as_ref().unwrap().bytes.clone()).unwrap();
     assert!(pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{endgame}\"]")), "{pgn}");
     public(&t.mv("bob", "Kd7").await);
-    public(&t.say("bob", Command::Resign { opponent: None }).await);
+    public(&t.say("bob", Command::Resign { opponent: None, game: None }).await);
     // The rematch is from the same position, colours reversed.
     let r = t.press("alice", Action::Rematch(game.id)).await;
     public(&t.press("bob", button(&r, "Accept")).await);

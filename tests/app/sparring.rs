@@ -225,7 +225,10 @@ async fn from_position(t: &Table, fen: &str) -> i64 {
 #[tokio::test]
 async fn herald_answers_a_draw_offer_by_how_it_stands() {
     let t = sparring_table().await;
-    let draw = Command::Draw { opponent: None };
+    let draw = Command::Draw {
+        opponent: None,
+        game: None,
+    };
     // Level material: Herald plays on.
     let even = from_position(&t, "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1").await;
     let r = t.say("alice", draw.clone()).await;
@@ -239,7 +242,14 @@ async fn herald_answers_a_draw_offer_by_how_it_stands() {
     );
     let row = t.service.store().game(even).await.unwrap().unwrap();
     assert_eq!((row.status, row.draw_offer), (GameStatus::Active, None));
-    t.say("alice", Command::Abort { opponent: None }).await;
+    t.say(
+        "alice",
+        Command::Abort {
+            opponent: None,
+            game: None,
+        },
+    )
+    .await;
     // Two queens down: Herald takes the draw.
     let lost = from_position(&t, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1").await;
     let r = t.say("alice", draw).await;

@@ -16,7 +16,10 @@ fn chess_terms() -> Terms {
 }
 
 fn takeback() -> Command {
-    Command::Takeback { opponent: None }
+    Command::Takeback {
+        opponent: None,
+        game: None,
+    }
 }
 
 on_both! {

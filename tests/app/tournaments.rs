@@ -155,7 +155,7 @@ async fn a_round_robin_is_made_joined_started_played_and_won() {
     assert_eq!(started[1].mentions, ["bob"], "White is told it is their move");
     assert_eq!(refused(&t.say("dave", tournament(T::Join(Some(1)))).await), "Tournament #1 has started: players join and leave before the start.");
 
-    let abort = refused(&t.say("carol", Command::Abort { opponent: Some("bob".into()) }).await);
+    let abort = refused(&t.say("carol", Command::Abort { opponent: Some("bob".into()), game: None }).await);
     assert!(abort.starts_with("Game #1 is a game of tournament #1, whose table counts every game: it cannot be aborted."), "{abort}");
     // Each game: a move each, then a resignation; alice wins both of hers.
     let play = |game: i64, white: &'static str, loser: &'static str, winner: &'static str| {
@@ -167,7 +167,7 @@ async fn a_round_robin_is_made_joined_started_played_and_won() {
                 public(&t.say(who, mv).await);
             }
             let other = if loser == white { black } else { white };
-            t.say(loser, Command::Resign { opponent: Some(other.into()) }).await
+            t.say(loser, Command::Resign { opponent: Some(other.into()), game: None }).await
         }
     };
     let ended = play(1, "bob", "carol", "bob").await;
@@ -271,6 +271,7 @@ pub(crate) async fn decided(
         loser,
         Command::Resign {
             opponent: Some(other.into()),
+            game: None,
         },
     )
     .await

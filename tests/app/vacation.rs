@@ -239,7 +239,10 @@ async fn a_server_may_allow_takebacks_in_rated_games() {
         ["Offer draw", "Resign"],
         "no Take back in a rated game by default"
     );
-    let takeback = Command::Takeback { opponent: None };
+    let takeback = Command::Takeback {
+        opponent: None,
+        game: None,
+    };
     let said = refused(&t.say("alice", takeback.clone()).await);
     assert!(
         said.ends_with("(a manager may allow them with /settings takebacks:True)."),

@@ -22,11 +22,19 @@ const GAME_OPTIONS: [(&str, &str); 3] = [
 
 /// The option every per-game command takes: whose game, when a player has several in a channel.
 fn game_opponent() -> Vec<Opt> {
-    vec![Opt::new(
-        Kind::User,
-        "opponent",
-        "Your opponent, when you have more than one game in this channel",
-    )]
+    vec![
+        Opt::new(
+            Kind::User,
+            "opponent",
+            "Your opponent, when you have more than one game in this channel",
+        ),
+        Opt::new(
+            Kind::Integer,
+            "game",
+            "The game's number (see /games), when the opponent does not tell which",
+        )
+        .range(1, None),
+    ]
 }
 
 /// Which game to look at: a player (your opponent, or anyone for a spectator) or a number.
@@ -94,6 +102,7 @@ macro_rules! game_command {
             read: |o| {
                 Ok(Command::$variant {
                     opponent: o.opponent(),
+                    game: o.integer("game"),
                 })
             },
         }

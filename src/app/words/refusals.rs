@@ -37,7 +37,7 @@ impl Refusal {
                     .enumerate()
                     .any(|(i, (o, _))| games[..i].iter().any(|(p, _)| p == o));
                 t.push(if twice {
-                    ": the opponent does not tell your games with the same player apart; use the buttons under that game's latest board (or play it in its thread)."
+                    ": the opponent does not tell your games with the same player apart; name the game by its number, as `game:N`."
                 } else {
                     ": say which with the opponent option."
                 });
