@@ -22,19 +22,23 @@ const GAME_OPTIONS: [(&str, &str); 3] = [
 
 /// The option every per-game command takes: whose game, when a player has several in a channel.
 fn game_opponent() -> Vec<Opt> {
-    vec![
-        Opt::new(
-            Kind::User,
-            "opponent",
-            "Your opponent, when you have more than one game in this channel",
-        ),
-        Opt::new(
-            Kind::Integer,
-            "game",
-            "The game's number (see /games), when the opponent does not tell which",
-        )
-        .range(1, None),
-    ]
+    vec![Opt::new(
+        Kind::User,
+        "opponent",
+        "Your opponent, when you have more than one game in this channel",
+    )]
+}
+
+/// The options of a command acting on one of the asker's games: the opponent, or the game's
+/// number (which also tells apart two games with one player).
+fn game_opponent_or_number() -> Vec<Opt> {
+    let number = Opt::new(
+        Kind::Integer,
+        "game",
+        "The game's number (see /games), when the opponent does not tell which",
+    )
+    .range(1, None);
+    [game_opponent(), vec![number]].concat()
 }
 
 /// Which game to look at: a player (your opponent, or anyone for a spectator) or a number.
@@ -98,7 +102,7 @@ macro_rules! game_command {
             name: $name,
             description: $description,
             guild_only: true,
-            options: game_opponent,
+            options: game_opponent_or_number,
             read: |o| {
                 Ok(Command::$variant {
                     opponent: o.opponent(),
