@@ -26,16 +26,6 @@ impl Service {
         .await
     }
 
-    pub(super) async fn resign(
-        &self,
-        req: &Request,
-        opponent: Option<&str>,
-        game: Option<i64>,
-    ) -> Handled {
-        let row = self.pick_game(req, opponent, game).await?;
-        self.resign_game(req, row).await
-    }
-
     /// The game card's Resign button: the presser is asked to confirm, privately.
     pub(super) async fn ask_resign(&self, req: &Request, id: i64) -> Handled {
         let row = self.own_active_game(req, id).await?;
@@ -60,6 +50,16 @@ impl Service {
     ) -> Result<StoredGame, Refusal> {
         let row = self.store.game(id).await?.ok_or(Refusal::GameGone)?;
         Self::own_active(req, row)
+    }
+
+    /// Acts on the asker's game that `opponent` or `game` names (see [`Self::pick_game`]).
+    pub(super) async fn on_game(
+        &self,
+        req: &Request,
+        (opponent, game): (&Option<String>, &Option<i64>),
+        act: impl AsyncFnOnce(StoredGame) -> Handled,
+    ) -> Handled {
+        act(self.pick_game(req, opponent.as_deref(), *game).await?).await
     }
 
     /// The game a command acts on: the one numbered (`game:N`), which must be the asker's and
@@ -139,16 +139,6 @@ impl Service {
             reply.image = self.image(row, &*game, None, game.turn()).await;
         }
         reply
-    }
-
-    pub(super) async fn draw(
-        &self,
-        req: &Request,
-        opponent: Option<&str>,
-        game: Option<i64>,
-    ) -> Handled {
-        let row = self.pick_game(req, opponent, game).await?;
-        self.draw_in(req, row).await
     }
 
     /// Whether `user` has offered a draw since their opponent last moved (declined, or taken
@@ -251,13 +241,7 @@ impl Service {
         .turn(&row, &[&offerer])])
     }
 
-    pub(super) async fn abort(
-        &self,
-        req: &Request,
-        opponent: Option<&str>,
-        game: Option<i64>,
-    ) -> Handled {
-        let row = self.pick_game(req, opponent, game).await?;
+    pub(super) async fn abort(&self, req: &Request, row: StoredGame) -> Handled {
         if row.ply >= 2 {
             return Err(Refusal::AbortTooLate);
         }

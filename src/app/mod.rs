@@ -322,16 +322,27 @@ impl Service {
                 }
             }
             Command::Swap { opponent, game } => {
-                match self.pick_game(req, opponent.as_deref(), *game).await {
-                    Ok(row) => self.swap(req, row).await,
-                    Err(refusal) => Err(refusal),
-                }
+                self.on_game(req, (opponent, game), async |row| self.swap(req, row).await)
+                    .await
             }
             Command::Resign { opponent, game } => {
-                self.resign(req, opponent.as_deref(), *game).await
+                self.on_game(req, (opponent, game), async |row| {
+                    self.resign_game(req, row).await
+                })
+                .await
             }
-            Command::Draw { opponent, game } => self.draw(req, opponent.as_deref(), *game).await,
-            Command::Abort { opponent, game } => self.abort(req, opponent.as_deref(), *game).await,
+            Command::Draw { opponent, game } => {
+                self.on_game(req, (opponent, game), async |row| {
+                    self.draw_in(req, row).await
+                })
+                .await
+            }
+            Command::Abort { opponent, game } => {
+                self.on_game(req, (opponent, game), async |row| {
+                    self.abort(req, row).await
+                })
+                .await
+            }
             Command::Board {
                 opponent,
                 game,
@@ -379,7 +390,10 @@ impl Service {
             Command::Note { game, text } => self.note(req, *game, text.as_deref()).await,
             Command::Analyse(asked) => self.analyse(req, asked).await,
             Command::Takeback { opponent, game } => {
-                self.ask_takeback(req, opponent.as_deref(), *game).await
+                self.on_game(req, (opponent, game), async |row| {
+                    self.ask_takeback_in(req, row).await
+                })
+                .await
             }
             Command::Vacation { days, until, off } => {
                 self.vacation(req, *days, until.as_deref(), *off).await

@@ -87,18 +87,8 @@ impl Service {
         engine_grants && self.rated_takebacks(row).await.unwrap_or(false)
     }
 
-    /// `/takeback`: asks the opponent to take back the asker's last move.
-    pub(super) async fn ask_takeback(
-        &self,
-        req: &Request,
-        opponent: Option<&str>,
-        game: Option<i64>,
-    ) -> Handled {
-        let row = self.pick_game(req, opponent, game).await?;
-        self.ask_takeback_in(req, row).await
-    }
-
-    /// A takeback asked in `row` (by /takeback or the card's button).
+    /// A takeback asked in `row` (by /takeback or the card's button): the opponent is asked to
+    /// take back the asker's last move.
     pub(super) async fn ask_takeback_in(&self, req: &Request, row: StoredGame) -> Handled {
         let moves = self.store.moves(row.id).await?;
         let allowed = self.rated_takebacks(&row).await?;
