@@ -29,6 +29,7 @@ mod record;
 mod refusal;
 mod review;
 mod rooms;
+mod rounds;
 mod schedule;
 pub mod schema;
 mod seat;
