@@ -37,6 +37,15 @@ fn say(t: &str) -> Command {
     })
 }
 
+/// A Swiss of `rounds` made by ann, joined by the first `players` and started.
+async fn started(t: &Table, name: &str, rounds: i64, players: usize) {
+    public(&t.say("ann", swiss(name, Some(rounds), None)).await);
+    for who in &PLAYERS[..players] {
+        public(&t.say(who, say("join")).await);
+    }
+    t.say("ann", say("start")).await;
+}
+
 /// Every player's rounds so far, by start number, as the store's pairings and games say.
 async fn histories(t: &Table, id: i64, players: &[&str]) -> Vec<Vec<Entry>> {
     let store = t.service.store();
@@ -141,11 +150,7 @@ on_both! {
 #[tokio::test]
 async fn a_swiss_round_left_unpaired_by_a_crash_is_paired_by_the_scheduler_once() {
     let t = table(false).await;
-    public(&t.say("ann", swiss("Night Swiss", Some(2), None)).await);
-    for who in &PLAYERS[..4] {
-        public(&t.say(who, say("join")).await);
-    }
-    t.say("ann", say("start")).await;
+    started(&t, "Night Swiss", 2, 4).await;
     let store = t.service.store();
     // Round 1's games end behind the service's back, as if it crashed before pairing.
     for g in store.tournament_games(1).await.unwrap() {
@@ -200,11 +205,7 @@ on_both! {
 #[tokio::test]
 async fn a_player_who_withdraws_from_a_swiss_is_paired_no_more() {
     let t = table(false).await;
-    public(&t.say("ann", swiss("Spring Swiss", Some(3), None)).await);
-    for who in &PLAYERS[..5] {
-        public(&t.say(who, say("join")).await);
-    }
-    t.say("ann", say("start")).await;
+    started(&t, "Spring Swiss", 3, 5).await;
     let store = t.service.store();
     // Round 1: ann-cat and dan-ben (1-3, 4-2 by start number), eve the bye. ben leaves: his
     // game is forfeited to dan, and round 2 pairs the four left, with no bye.

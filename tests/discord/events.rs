@@ -76,10 +76,29 @@ async fn posts_saying(fake: &Fake, words: &str, n: usize) -> Vec<String> {
     .unwrap_or_else(|| panic!("no {n} posts saying {words:?} in the lobby"))
 }
 
-async fn create_and_join(fake: &Fake, options: Vec<serde_json::Value>, players: &[u64]) {
+/// Asserts the tournament `name` had `games` threads in each of its `rounds`, each named for
+/// it and the round.
+fn threads_a_round(fake: &Fake, name: &str, rounds: usize, games: usize) {
+    let names: Vec<String> = fake.threads().into_iter().map(|(_, _, n)| n).collect();
+    for round in 1..=rounds {
+        let prefix = format!("{name} R{round} · ");
+        let here = names.iter().filter(|n| n.starts_with(&prefix)).count();
+        assert_eq!(here, games, "threads for round {round}: {names:?}");
+    }
+}
+
+/// The tournament made with `options` by the first of `players`, joined by them all and
+/// started by its maker, whose summary says `begins`.
+async fn create_join_start(
+    fake: &Fake,
+    options: Vec<serde_json::Value>,
+    players: &[u64],
+    begins: &str,
+) {
+    let maker = players[0];
     let made = answer(
         fake,
-        &fake.slash(players[0], LOBBY, "tournament", sub("create", options)),
+        &fake.slash(maker, LOBBY, "tournament", sub("create", options)),
     )
     .await;
     assert!(
@@ -99,6 +118,12 @@ async fn create_and_join(fake: &Fake, options: Vec<serde_json::Value>, players: 
             joined.content()
         );
     }
+    let started = answer(
+        fake,
+        &fake.slash(maker, LOBBY, "tournament", sub("start", vec![])),
+    )
+    .await;
+    assert!(started.content().contains(begins), "{}", started.content());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -111,19 +136,13 @@ async fn a_nine_player_swiss_is_played_to_its_end_through_discord() {
         opt("system", "swiss"),
         opt("rounds", 5),
     ];
-    create_and_join(&fake, options, &PLAYERS).await;
-    let started = answer(
+    create_join_start(
         &fake,
-        &fake.slash(PLAYERS[0], LOBBY, "tournament", sub("start", vec![])),
+        options,
+        &PLAYERS,
+        "begins: 9 players, 5 rounds of a Swiss",
     )
     .await;
-    assert!(
-        started
-            .content()
-            .contains("begins: 9 players, 5 rounds of a Swiss"),
-        "{}",
-        started.content()
-    );
     let store = store_of(dir.path()).await;
     let mut met = BTreeSet::new();
     for round in 1..=5 {
@@ -161,18 +180,7 @@ async fn a_nine_player_swiss_is_played_to_its_end_through_discord() {
         "{}",
         over[0]
     );
-    let names: Vec<String> = fake
-        .threads()
-        .into_iter()
-        .map(|(_, _, name)| name)
-        .collect();
-    for round in 1..=5 {
-        let here = names
-            .iter()
-            .filter(|n| n.starts_with(&format!("Winter Swiss R{round} · ")))
-            .count();
-        assert_eq!(here, 4, "four threads for round {round}: {names:?}");
-    }
+    threads_a_round(&fake, "Winter Swiss", 5, 4);
     let byes: BTreeSet<String> = store
         .pairings(1)
         .await
@@ -193,19 +201,13 @@ async fn a_six_player_double_round_robin_is_played_to_its_end_through_discord() 
         opt("variant", "chess"),
         opt("system", "double-round-robin"),
     ];
-    create_and_join(&fake, options, &PLAYERS[..6]).await;
-    let started = answer(
+    create_join_start(
         &fake,
-        &fake.slash(PLAYERS[0], LOBBY, "tournament", sub("start", vec![])),
+        options,
+        &PLAYERS[..6],
+        "begins: 6 players, 10 rounds of a double round robin",
     )
     .await;
-    assert!(
-        started
-            .content()
-            .contains("begins: 6 players, 10 rounds of a double round robin"),
-        "{}",
-        started.content()
-    );
     let store = store_of(dir.path()).await;
     let games = active(&store, 30).await;
     // Each pair meets twice, once with each colour.
@@ -231,16 +233,5 @@ async fn a_six_player_double_round_robin_is_played_to_its_end_through_discord() 
         "{}",
         over[0]
     );
-    let names: Vec<String> = fake
-        .threads()
-        .into_iter()
-        .map(|(_, _, name)| name)
-        .collect();
-    for round in 1..=10 {
-        let here = names
-            .iter()
-            .filter(|n| n.starts_with(&format!("Twice Cup R{round} · ")))
-            .count();
-        assert_eq!(here, 3, "three threads for round {round}: {names:?}");
-    }
+    threads_a_round(&fake, "Twice Cup", 10, 3);
 }

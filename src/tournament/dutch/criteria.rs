@@ -51,13 +51,17 @@ pub(super) struct Seat {
     /// The colour of their last two games when it was the same.
     pub(super) repeated: Option<bool>,
     pub(super) strong: bool,
+    /// How they floated one and two rounds before.
+    pub(super) floats: [Float; 2],
     pub(super) played: usize,
     /// Whether they may have the bye: they have had no point without playing.
     pub(super) bye_ok: bool,
 }
 
 impl Seat {
-    pub(super) fn new(id: usize, rank: usize, history: &[Entry]) -> Seat {
+    /// Player `id` (counted from 0) of `histories`, at pairing number `rank`.
+    pub(super) fn new(id: usize, rank: usize, histories: &[Vec<Entry>]) -> Seat {
+        let history = &histories[id];
         let (mut white, mut black, mut run, mut last) = (0u32, 0u32, 0u32, None);
         for (_, is_white) in history.iter().filter_map(|&e| over_the_board(e)) {
             *(if is_white { &mut white } else { &mut black }) += 1;
@@ -83,6 +87,7 @@ impl Seat {
             imbalance,
             repeated: if run > 1 { last } else { None },
             strong: false,
+            floats: [1, 2].map(|back| float(histories, id, back)),
             played: history
                 .iter()
                 .filter(|&&e| over_the_board(e).is_some())
@@ -101,6 +106,35 @@ impl Seat {
 
     pub(super) fn absolute(&self) -> bool {
         self.absolute_imbalance() || self.repeated.is_some()
+    }
+}
+
+/// A player's score before the last `back` rounds.
+fn score_before(histories: &[Vec<Entry>], id: usize, back: usize) -> u32 {
+    let history = &histories[id];
+    let before = history.len().saturating_sub(back);
+    history[..before].iter().map(|&e| halves(e)).sum()
+}
+
+/// How player `id` floated `back` rounds ago (no float before the first round).
+fn float(histories: &[Vec<Entry>], id: usize, back: usize) -> Float {
+    let history = &histories[id];
+    let Some(&entry) = history.len().checked_sub(back).and_then(|r| history.get(r)) else {
+        return Float::No;
+    };
+    let Some((opponent, _)) = over_the_board(entry) else {
+        return if halves(entry) > 0 {
+            Float::Down
+        } else {
+            Float::No
+        };
+    };
+    let mine = score_before(histories, id, back);
+    let theirs = score_before(histories, opponent, back);
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => Float::Down,
+        std::cmp::Ordering::Less => Float::Up,
+        std::cmp::Ordering::Equal => Float::No,
     }
 }
 
@@ -134,35 +168,6 @@ pub(super) struct Problem<'a> {
 }
 
 impl Problem<'_> {
-    pub(super) fn score_before(&self, id: usize, back: usize) -> u32 {
-        let history = &self.histories[id];
-        let total: u32 = history.iter().map(|&e| halves(e)).sum();
-        total
-            - history[self.played_rounds - back..self.played_rounds]
-                .iter()
-                .map(|&e| halves(e))
-                .sum::<u32>()
-    }
-
-    /// How the player floated `back` rounds ago.
-    pub(super) fn float(&self, seat: &Seat, back: usize) -> Float {
-        let entry = self.histories[seat.id][self.played_rounds - back];
-        let Some((opponent, _)) = over_the_board(entry) else {
-            return if halves(entry) > 0 {
-                Float::Down
-            } else {
-                Float::No
-            };
-        };
-        let mine = self.score_before(seat.id, back);
-        let theirs = self.score_before(opponent, back);
-        match mine.cmp(&theirs) {
-            std::cmp::Ordering::Greater => Float::Down,
-            std::cmp::Ordering::Less => Float::Up,
-            std::cmp::Ordering::Equal => Float::No,
-        }
-    }
-
     /// The absolute criteria: not met before, and no clash of absolute colour preferences
     /// (allowed in the last round for a player above half the possible points).
     pub(super) fn compatible(&self, a: usize, b: usize) -> bool {
@@ -266,26 +271,26 @@ impl Problem<'_> {
         for &back in backs {
             w = w.shifted(g);
             if in_bracket {
-                w += on(self.float(l, back) == Float::Down);
-                w += on(h.score <= l.score && self.float(h, back) == Float::Down);
+                w += on(l.floats[back - 1] == Float::Down);
+                w += on(h.score <= l.score && h.floats[back - 1] == Float::Down);
             }
             w = w.shifted(g);
             if in_bracket {
-                w += on(!(h.score > l.score && self.float(l, back) == Float::Up));
+                w += on(!(h.score > l.score && l.floats[back - 1] == Float::Up));
             }
         }
         for &back in backs {
             w = w.shifted(s);
             if in_bracket {
-                if self.float(l, back) == Float::Down {
+                if l.floats[back - 1] == Float::Down {
                     w += at(l.score);
                 }
-                if self.float(h, back) == Float::Down {
+                if h.floats[back - 1] == Float::Down {
                     w += at(h.score);
                 }
             }
             w = w.shifted(s);
-            if in_bracket && !(self.float(l, back) == Float::Up && h.score > l.score) {
+            if in_bracket && !(l.floats[back - 1] == Float::Up && h.score > l.score) {
                 w += at(h.score);
             }
         }

@@ -110,7 +110,7 @@ pub fn pair(
     }
     let mut seats: Vec<Seat> = (0..histories.len())
         .filter(|&id| !absent[id])
-        .map(|id| Seat::new(id, ranks[id].unwrap_or(id), &histories[id]))
+        .map(|id| Seat::new(id, ranks[id].unwrap_or(id), histories))
         .collect();
     seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
     let n = seats.len();
