@@ -54,8 +54,9 @@ pub struct Terms {
     pub fen: Option<String>,
 }
 
-/// How strong Herald's engine plays: a time budget and a depth per level, 1 (a beginner's
-/// depth-one glance) to 5 (ten seconds of search).
+/// How strong Herald's engine plays, 1 (a beginner's glance) to 5 (three seconds of full
+/// search): each level's search and leeway are in [`Level::style`], and docs/engine.md gives
+/// their measured strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Level(u8);
 
@@ -75,18 +76,23 @@ impl Level {
         self.0
     }
 
-    /// The search's limits: (milliseconds, depth) per level.
-    pub fn limits(self) -> crate::engine::Limits {
-        let (ms, depth) = match self.0 {
-            1 => (200, Some(1)),
-            2 => (500, Some(2)),
-            3 => (1_000, Some(4)),
-            4 => (3_000, Some(6)),
-            _ => (10_000, None),
+    /// How the level plays: levels 1 to 3 search shallow and draw among the moves near the
+    /// best (by the game's own seed, so a game replays identically), 4 and 5 play the best
+    /// move of a timed search.
+    pub fn style(self) -> crate::engine::Style {
+        let (ms, depth, leeway) = match self.0 {
+            1 => (300, Some(1), 250),
+            2 => (500, Some(2), 120),
+            3 => (1_000, Some(3), 50),
+            4 => (1_000, None, 0),
+            _ => (3_000, None, 0),
         };
-        crate::engine::Limits {
-            movetime: Some(std::time::Duration::from_millis(ms)),
-            depth,
+        crate::engine::Style {
+            limits: crate::engine::Limits {
+                movetime: Some(std::time::Duration::from_millis(ms)),
+                depth,
+            },
+            leeway,
         }
     }
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::command::Level;
 use super::{Handled, Refusal, Request, Service};
-use crate::engine::SearchResult;
+use crate::engine::{SearchResult, Style};
 use crate::rules::AnyGame;
 use crate::store::{GameStatus, StoredGame};
 
@@ -37,12 +37,17 @@ impl Service {
             .map(String::as_str)
     }
 
-    /// The engine's search of `game` at `level`, on its worker.
-    async fn think(&self, game: &dyn AnyGame, level: i64) -> Result<Option<SearchResult>, Refusal> {
-        let limits = Level::new(level).unwrap_or_default().limits();
+    /// The engine's move in `game` played in `style`, on its worker. The game's number seeds a
+    /// low level's choices, so a game replays move for move and another game varies.
+    async fn think(
+        &self,
+        game: &dyn AnyGame,
+        style: Style,
+        seed: i64,
+    ) -> Result<Option<SearchResult>, Refusal> {
         let found = self
             .on_engine(game, move |g| {
-                crate::engine::search(g, limits, &AtomicBool::new(false))
+                crate::engine::choose(g, style, seed as u64, &AtomicBool::new(false))
             })
             .await;
         Ok(found?.ok().flatten())
@@ -78,7 +83,8 @@ impl Service {
         if row.player(game.turn()) != herald {
             return Ok(Vec::new());
         }
-        let Some(found) = self.think(&*game, level).await? else {
+        let style = Level::new(level).unwrap_or_default().style();
+        let Some(found) = self.think(&*game, style, row.id).await? else {
             tracing::error!(game = row.id, "the engine found no move");
             return Ok(Vec::new());
         };
@@ -103,7 +109,12 @@ impl Service {
         };
         let game = self.rules_game(row).await?;
         // The score is the side to move's; Herald's view of it.
-        let score = match self.think(&*game, level).await? {
+        // Judged by the level's best move, not by a low level's drawn one.
+        let style = Style {
+            leeway: 0,
+            ..Level::new(level).unwrap_or_default().style()
+        };
+        let score = match self.think(&*game, style, row.id).await? {
             Some(f) if row.player(game.turn()) == herald => f.score,
             Some(f) => -f.score,
             None => 0,

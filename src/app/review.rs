@@ -4,16 +4,17 @@
 //! games are not held up for long; the scores are stored, so a second review of the game is
 //! read back, instant and the same.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use super::record::number_before;
 use super::{words, Attachment, Handled, Refusal, Reply, Request, Service, Text};
+use crate::engine::review::reviewer::Reviewer;
 use crate::engine::review::{self, Judged, Mark, Review, Scored};
 use crate::render::eval_chart::{eval_chart, EvalChart, Marker};
 use crate::rules::{AnyGame, Color};
 use crate::store::{GameStatus, StoredGame, StoredMove};
 
-/// Positions scored per turn on the engine's worker.
+/// Positions scored per turn on the engine's worker, in each of the review's lanes.
 const CHUNK: usize = 4;
 
 /// The engine time one review may take: within Discord's 15 minutes for an answer, and short
@@ -111,25 +112,28 @@ impl Service {
         }
         let started = std::time::Instant::now();
         let budget = self.review_budget();
-        let mut scored = Vec::with_capacity(positions);
-        for from in (0..positions).step_by(CHUNK) {
-            let to = (from + CHUNK).min(positions);
+        let mut reviewer = Reviewer::new(game, depth);
+        let mut first = true;
+        loop {
             // Out of time: the rest one ply deep, which takes moments however long the game.
-            let depth = match from > 0 && started.elapsed() >= budget {
-                true => depth.min(1),
-                false => depth,
-            };
-            let part = self
-                .on_engine(game, move |g| {
-                    review::score_positions(g, from..to, depth, &AtomicBool::new(false))
+            let hurry = !first && started.elapsed() >= budget;
+            first = false;
+            let (back, more) = self
+                .on_engine(game, move |_| {
+                    let more = reviewer.step(CHUNK, hurry);
+                    (reviewer, more)
                 })
                 .await?
                 .map_err(|e| {
                     tracing::error!(game = row.id, error = %e, "the review failed");
                     Refusal::Database
                 })?;
-            scored.extend(part);
+            reviewer = back;
+            if !more {
+                break;
+            }
         }
+        let scored = reviewer.scores();
         if scored.len() != positions {
             tracing::error!(
                 game = row.id,

@@ -61,9 +61,32 @@ macro_rules! board8_ordering {
         fn history_index(&self, mv: &Move<Kind>) -> usize {
             mv.from() as usize * $crate::engine::chess::SQUARES + mv.to() as usize
         }
+
+        fn capture_square(&self, mv: &Move<Kind>) -> Option<u16> {
+            match *mv {
+                Move::Normal {
+                    to, capture: true, ..
+                } => Some(u16::from(to)),
+                _ => None,
+            }
+        }
+
+        fn null_move(&self) -> Option<Self> {
+            $crate::engine::chess::has_pieces(self).then(|| self.pass_turn())
+        }
     };
 }
 pub(super) use board8_ordering;
+
+/// Whether the side to move has a piece besides its king and pawns (Empire's Soldiers count
+/// as pawns): without one, passing may be its best move and null-move pruning is unsound.
+pub(super) fn has_pieces<K: Army>(pos: &Board8<K>) -> bool {
+    (0..SQUARES as u8).any(|sq| {
+        pos.at(sq).is_some_and(|p| {
+            p.color == pos.turn && p.kind != K::PAWN && p.kind != K::KING && p.kind.letter() != 'S'
+        })
+    })
+}
 
 /// What a move on the 8x8 board wins: its victim, and a promotion's gain over a pawn.
 pub(super) fn gain8<K: Army>(pos: &Board8<K>, mv: &Move<K>, value: impl Fn(K) -> i32) -> i32 {

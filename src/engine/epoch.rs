@@ -1,22 +1,25 @@
 //! Chess 13: Epoch's evaluation (docs/rules/epoch.md; reasoning also in docs/engine.md).
 //!
 //! Material follows the rulebook's own table (section 15, on the chess scale of pawn = 100),
-//! read for the version a piece is in *now*: a piece inside its Marshal's zone counts at its
-//! enhanced value, outside at its restricted one. That one choice prices the zone: the Marshal
-//! on g7 lifts every piece to its enhanced value (a Sentinel gains 300, a Mage 300), and losing
-//! the Marshal drops the whole army to restricted values, which is what the rulebook's "more in
-//! practice" for the Marshal means; so the Marshal's own figure is kept at 1100 and the search
-//! sees the rest.
+//! read for the version a piece is in *now*, but softened: a zone-bound piece counts its
+//! restricted value plus five eighths of the difference to its enhanced one inside its
+//! Marshal's zone, half of it outside, and its restricted value alone once the Marshal is lost.
+//! The whole difference (a Sentinel's 300) would make one quiet move into the zone worth a
+//! piece, and every search's score would swing by that much with whose turn it is; at an
+//! eighth, the zone is worth what a developing move is in chess (the search sees the enhanced
+//! moves themselves), and losing the Marshal still costs every piece half its difference, the
+//! rulebook's "more in practice" for the Marshal, so the Marshal's own figure is kept at 1100.
 //!
 //! - Emperor: 1500 awake (a queen on 13x13). Dormant, 1000: it can neither move nor be taken,
 //!   so it is a safe but idle reserve, woken only by an attack or the Marshal's loss.
-//! - Legionary: 200, and 10 a rank advanced (it promotes by reclaiming a lost piece, and before
+//! - Legionary: 200, and 5 a rank advanced (it promotes by reclaiming a lost piece, and before
 //!   rank 7 it strides to the middle in one move, so advance is worth little until late).
 //! - Pope: beyond value (the rules' outcome decides mate); its safety counts instead: +20 for
 //!   each own piece next to it (up to three), -25 for each awake enemy piece within two king
 //!   steps, and -80 more for an enemy Mage that close, which blasts the Pope after one step.
-//! - Mobility: 3 a legal move (the search adds it): 13x13 gives some 80 moves a side at the
-//!   start, so a difference of ten moves is worth a third of a Legionary.
+//! - Mobility: 2 a legal move (the search adds it): 13x13 gives some 80 moves a side at the
+//!   start, and one developing move adds ten or more, so at 2 a move it is worth what a
+//!   developing move is in chess, not the third of a Legionary that 3 made it.
 
 use super::Evaluate;
 use crate::rules::epoch::{Board, Kind, Move, Position, SIZE};
@@ -49,10 +52,20 @@ fn value_at(b: &Board, sq: u8) -> i32 {
         return DORMANT_EMPEROR;
     }
     let (enhanced, restricted) = kind_value(p.kind);
-    if !p.kind.feels_zone() || b.enhanced(p.color, sq) {
-        enhanced
-    } else {
+    if !p.kind.feels_zone() {
+        return enhanced;
+    }
+    // Half the difference is the piece's for having a Marshal at all; the zone itself gives
+    // an eighth more. Most pieces enter the zone in one move, so its whole difference (200
+    // to 300) as the worth of one quiet move made every move look like a piece won and the
+    // scores swing with whose turn it was.
+    let eighth = (enhanced - restricted) / 8;
+    if b.marshal[p.color.index()].is_none() {
         restricted
+    } else if b.enhanced(p.color, sq) {
+        restricted + 5 * eighth
+    } else {
+        restricted + 4 * eighth
     }
 }
 
@@ -92,8 +105,9 @@ fn advance(color: Color, sq: u8) -> i32 {
 }
 
 impl Evaluate for Position {
-    const MOBILITY: i32 = 3;
+    const MOBILITY: i32 = 2;
     const SQUARES: usize = SQUARES;
+    const PAWN: i32 = 150;
 
     fn evaluate(&self) -> i32 {
         let b = self.board();
@@ -102,7 +116,7 @@ impl Evaluate for Position {
             let Some(p) = b.at(sq) else { continue };
             let mut v = value_at(b, sq);
             if p.kind == Kind::Legionary {
-                v += 10 * advance(p.color, sq);
+                v += 5 * advance(p.color, sq);
             }
             score[p.color.index()] += v;
         }
@@ -147,6 +161,29 @@ impl Evaluate for Position {
     fn history_index(&self, mv: &Move) -> usize {
         let (from, to) = mv.ends(self.turn());
         from as usize * SQUARES + to as usize
+    }
+
+    fn capture_square(&self, mv: &Move) -> Option<u16> {
+        match *mv {
+            Move::Capture { to, .. }
+            | Move::Promotion {
+                to, capture: true, ..
+            } => Some(u16::from(to)),
+            _ => None,
+        }
+    }
+
+    /// Passing is never better than a move in Epoch while a piece besides the Legionaries,
+    /// the Pope and a dormant Emperor can move.
+    fn null_move(&self) -> Option<Position> {
+        let b = self.board();
+        let us = self.turn();
+        let pieces = (0..SQUARES as u8).any(|sq| {
+            b.at(sq).is_some_and(|p| {
+                p.color == us && !matches!(p.kind, Kind::Legionary | Kind::Pope) && !b.is_dormant(p)
+            })
+        });
+        pieces.then(|| self.pass_turn())
     }
 
     /// The lost pieces decide what a promotion may bring back; the repetition key leaves them

@@ -104,4 +104,23 @@ impl Evaluate for Position {
     fn history_index(&self, mv: &Move) -> usize {
         mv.from() as usize * SQUARES + mv.to() as usize
     }
+
+    fn capture_square(&self, mv: &Move) -> Option<u16> {
+        match *mv {
+            Move::Normal {
+                to, capture: true, ..
+            } => Some(u16::from(to)),
+            _ => None,
+        }
+    }
+
+    fn null_move(&self) -> Option<Position> {
+        let us = self.turn();
+        let pieces = (0..SQUARES as u8).any(|sq| {
+            self.at(sq).is_some_and(|p| {
+                p.color == us && !matches!(p.kind, Kind::King | Kind::Pawn | Kind::Prince)
+            })
+        });
+        pieces.then(|| self.pass_turn())
+    }
 }

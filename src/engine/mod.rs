@@ -22,14 +22,15 @@ mod epoch;
 mod fantastic;
 pub mod review;
 mod search;
+mod see;
 mod tt;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::rules::{AnyGame, Game, Variant, VariantId};
+use crate::rules::{AnyGame, Game, Variant};
 
-pub use search::search_game;
+pub use search::{score_moves, search_game};
 
 /// What the engine needs of a variant beyond its rules: a static evaluation and the material
 /// a move wins, both in centipawns of that variant's own scale.
@@ -40,6 +41,11 @@ pub trait Evaluate: Variant {
 
     /// The number of squares, for the history table (`from * SQUARES + to`).
     const SQUARES: usize;
+
+    /// This variant's centipawns worth one of chess's: the pruning margins and a level's
+    /// leeway are set in chess's centipawns and scaled by it (Epoch's pieces are worth about
+    /// one and a half times chess's).
+    const PAWN: i32 = 100;
 
     /// The position's worth for the side to move (material and placement; mobility is added by
     /// the search).
@@ -57,6 +63,18 @@ pub trait Evaluate: Variant {
 
     /// The history table's index for a move: `from * SQUARES + to`.
     fn history_index(&self, mv: &Self::Move) -> usize;
+
+    /// The square a capture lands on when the capturer ends on its victim's square, for the
+    /// static exchange (which follows the recaptures there); `None` for any other move.
+    fn capture_square(&self, _mv: &Self::Move) -> Option<u16> {
+        None
+    }
+
+    /// The position with the turn passed, for null-move pruning; `None` where passing could
+    /// be the best move (zugzwang: only king and pawns left; AGEIOU) or is meaningless.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
 
     /// What the transposition table's key adds to the repetition key: state the repetition
     /// identity leaves out but the search cares about (by default nothing).
@@ -115,11 +133,11 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 macro_rules! per_variant {
     ($id:expr, $f:ident($($arg:expr),*)) => {
         match $id {
-            VariantId::Epoch => $f::<crate::rules::epoch::Position>($($arg),*),
-            VariantId::Chess => $f::<crate::rules::chess::Position>($($arg),*),
-            VariantId::Empire => $f::<crate::rules::empire::Position>($($arg),*),
-            VariantId::Fantastic => $f::<crate::rules::fantastic::Position>($($arg),*),
-            VariantId::Ageiou => $f::<crate::rules::ageiou::Position>($($arg),*),
+            $crate::rules::VariantId::Epoch => $f::<$crate::rules::epoch::Position>($($arg),*),
+            $crate::rules::VariantId::Chess => $f::<$crate::rules::chess::Position>($($arg),*),
+            $crate::rules::VariantId::Empire => $f::<$crate::rules::empire::Position>($($arg),*),
+            $crate::rules::VariantId::Fantastic => $f::<$crate::rules::fantastic::Position>($($arg),*),
+            $crate::rules::VariantId::Ageiou => $f::<$crate::rules::ageiou::Position>($($arg),*),
         }
     };
 }
@@ -138,6 +156,62 @@ pub fn search(game: &dyn AnyGame, limits: Limits, stop: &AtomicBool) -> Option<S
         search_game(&replay::<V>(game)?, limits, stop)
     }
     per_variant!(game.variant(), typed(game, limits, stop))
+}
+
+/// How a level plays: its search limits, and how far (in chess's centipawns) a move may fall
+/// short of the best and still be chosen; 0 always plays the best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub limits: Limits,
+    pub leeway: i32,
+}
+
+/// The move `style` plays in `game`, or `None` when the game is over. With no leeway, the
+/// search's best move. With leeway, every move is scored and one is drawn by `seed` among
+/// those within the leeway of the best, the nearer the best the likelier (a weight of the
+/// leeway left, plus one): the same game, position and seed always draw the same move, and
+/// another seed often another. The result's score is the chosen move's.
+pub fn choose(
+    game: &dyn AnyGame,
+    style: Style,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<SearchResult> {
+    fn typed<V: Evaluate>(
+        game: &dyn AnyGame,
+        style: Style,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult> {
+        let game = replay::<V>(game)?;
+        if style.leeway <= 0 {
+            return search_game(&game, style.limits, stop);
+        }
+        let (scores, mut result) = score_moves(&game, style.limits, stop)?;
+        let best = scores.iter().map(|s| s.1).max()?;
+        let leeway = style.leeway * V::PAWN / 100;
+        let near: Vec<(usize, i32)> = scores
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.1 >= best - leeway)
+            .map(|(i, s)| (i, leeway - (best - s.1) + 1))
+            .collect();
+        let total: i32 = near.iter().map(|n| n.1).sum();
+        let ply = game.moves().len() as u64;
+        let mut rng = Rng::new(seed ^ ply.wrapping_mul(0x0100_0000_01B3));
+        let mut draw = rng.below(total.max(1) as usize) as i32;
+        let pick = near
+            .iter()
+            .find(|n| {
+                draw -= n.1;
+                draw < 0
+            })
+            .map_or(near[0].0, |n| n.0);
+        result.mv = game.position().coordinate(&scores[pick].0);
+        result.score = scores[pick].1;
+        Some(result)
+    }
+    per_variant!(game.variant(), typed(game, style, seed, stop))
 }
 
 /// The typed game behind a dynamic one: its start position and options, and the moves played,

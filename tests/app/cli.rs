@@ -405,7 +405,7 @@ fn engine_match_plays_its_games_and_tallies_them() {
         "40",
     ]);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines.len(), 4, "{text}");
     assert!(
         lines[0].starts_with("game 1 engine white vs random black: "),
         "{text}"
@@ -420,6 +420,10 @@ fn engine_match_plays_its_games_and_tallies_them() {
         .collect();
     assert!(
         lines[2].starts_with("wins ") && tally.iter().sum::<u32>() == 2,
+        "{text}"
+    );
+    assert!(
+        lines[3].starts_with("score ") && lines[3].contains("Elo"),
         "{text}"
     );
     // AGEIOU takes its options here too, and an unknown opponent is refused.

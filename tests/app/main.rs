@@ -23,4 +23,5 @@ mod sparring;
 mod swiss;
 mod takeback;
 mod tournaments;
+mod uci;
 mod vacation;

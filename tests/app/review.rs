@@ -180,6 +180,8 @@ async fn a_stored_review_is_what_is_shown() {
             legal: 20,
             best: None,
             depth: 0,
+            deep: None,
+            deep_reply: None,
         })
         .collect();
     t.service
@@ -226,8 +228,8 @@ async fn a_review_out_of_time_looks_one_ply_deep_for_the_rest_and_says_from_whic
         "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
     ];
     let id = finished_chess(&t, &moves, Some("bob")).await;
-    // No time at all: the first positions (one turn on the engine's worker) are searched at
-    // the review's depth, every later one a ply deep.
+    // No time at all: the first positions of each of the two lanes (one turn on the engine's
+    // worker) are searched at the review's depth, every later one a ply deep.
     t.service.set_review_budget(std::time::Duration::ZERO);
     let r = t.say("alice", review(Some(id))).await;
     let said = public(&r).text.to_string();
@@ -238,7 +240,7 @@ async fn a_review_out_of_time_looks_one_ply_deep_for_the_rest_and_says_from_whic
     let stored = t.service.store().review(id, DEPTH, review::VERSION).await;
     let scored = review::decode(&stored.unwrap().unwrap()).unwrap();
     let depths: Vec<u32> = scored.iter().map(|s| s.depth).collect();
-    assert_eq!(depths, [3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(depths, [3, 3, 3, 3, 1, 1, 3, 3, 3, 3, 1]);
     // Read back, the same review and the same word; with time enough, none of it.
     let again = t.say("alice", review(Some(id))).await;
     assert_eq!(public(&again).text.to_string(), said);

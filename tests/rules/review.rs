@@ -1,9 +1,10 @@
 //! The review's analysis through its public entry points: a missed mate in one is a blunder
 //! and the punishment that follows is not marked, a forced move is never marked, and the
-//! scores are the same however the positions are split into calls, and every time.
+//! scores are the same however many positions a step searches, and every time.
 
 use std::sync::atomic::AtomicBool;
 
+use herald::engine::review::reviewer::Reviewer;
 use herald::engine::review::{self, Mark};
 use herald::rules::{new_game, AnyGame, Color, VariantId};
 
@@ -59,21 +60,73 @@ fn a_forced_move_is_never_marked() {
 }
 
 #[test]
-fn scores_are_the_same_split_or_whole_and_every_time() {
+fn scores_are_the_same_in_steps_of_any_size_and_every_time() {
     for variant in [VariantId::Epoch, VariantId::Ageiou] {
         let mut game = new_game(variant, None).unwrap();
         for mv in seeded_game(variant, 5, 14) {
             game.play(&mv).unwrap();
         }
         let n = game.moves_played().len();
-        let stop = AtomicBool::new(false);
-        let whole = review::score_positions(&*game, 0..n + 1, 2, &stop);
+        let scores = |count: usize| {
+            let mut reviewer = Reviewer::new(&*game, 2);
+            while reviewer.step(count, false) {}
+            reviewer.scores()
+        };
+        let whole = scores(100);
         assert_eq!(whole.len(), n + 1);
-        let mut split = review::score_positions(&*game, 0..5, 2, &stop);
-        split.extend(review::score_positions(&*game, 5..n + 1, 2, &stop));
-        assert_eq!(whole, split, "{variant}");
+        assert_eq!(whole, scores(1), "{variant}");
+        assert_eq!(whole, scores(3), "{variant}");
         assert_eq!(review::decode(&review::encode(&whole)), Some(whole.clone()));
         let judged = review::judge(&*game, &whole, 2);
-        assert_eq!(judged, review::review(&*game, 2, &stop), "{variant}");
+        assert_eq!(
+            judged,
+            review::review(&*game, 2, &AtomicBool::new(false)),
+            "{variant}"
+        );
     }
+}
+
+#[test]
+fn quiet_equal_moves_go_unmarked_and_a_piece_left_hanging_is_a_blunder_in_epoch() {
+    let depth = review::depth(VariantId::Epoch);
+    assert!(depth >= 4, "Epoch is reviewed {depth} plies deep");
+    let stop = AtomicBool::new(false);
+    // Four quiet Templar moves, each side's a mirror of the other's: nothing to mark.
+    let shuffle = played(VariantId::Epoch, &["Tj2", "Tj12", "Tl1", "Tl13"]);
+    let judged = review::review(&*shuffle, depth, &stop);
+    let marks: Vec<Option<Mark>> = judged.plies.iter().map(|p| p.mark).collect();
+    assert_eq!(marks, vec![None; 4], "{:?}", judged.plies);
+    for color in [Color::White, Color::Black] {
+        let tally = judged.tally(color);
+        assert!(tally.average_loss < 50.0, "{color:?}: {tally:?}");
+    }
+    // 2. Ac7 puts White's Assassin where Black's Assassin jumps it: a blunder, and taking it
+    // is no error.
+    let hung = played(VariantId::Epoch, &["g7", "g8", "Ac7", "i13b6"]);
+    let judged = review::review(&*hung, depth, &stop);
+    let marks: Vec<Option<Mark>> = judged.plies.iter().map(|p| p.mark).collect();
+    assert_eq!(
+        marks,
+        vec![None, None, Some(Mark::Blunder), None],
+        "{:?}",
+        judged.plies
+    );
+}
+
+#[test]
+fn a_mark_needs_the_deeper_search_to_agree() {
+    // The deeper look is stored with the scores of each move that looked like an error.
+    let moves = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Nc3", "Nxh5"];
+    let game = played(VariantId::Chess, &moves);
+    let mut reviewer = Reviewer::new(&*game, 3);
+    while reviewer.step(2, false) {}
+    let mut scored = reviewer.scores();
+    assert!(scored[6].deep.is_some() && scored[7].deep_reply.is_some());
+    assert_eq!(scored[0].deep, None, "1. e4 is no error");
+    let marked = review::judge(&*game, &scored, 3).plies[6].mark;
+    assert_eq!(marked, Some(Mark::Blunder));
+    // Were the deeper search to find the move fine, it would not be marked.
+    scored[6].deep = Some(0);
+    scored[7].deep_reply = Some(0);
+    assert_eq!(review::judge(&*game, &scored, 3).plies[6].mark, None);
 }

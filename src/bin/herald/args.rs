@@ -66,15 +66,17 @@ pub enum Command {
     /// Database maintenance.
     #[command(subcommand)]
     Db(DbCommand),
-    /// The engine: matches against baseline players.
+    /// The engine: matches, and the engine over UCI.
     #[command(subcommand)]
     Engine(EngineCommand),
 }
 
+// Parsed once per run: the size of the match's arguments costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub enum EngineCommand {
-    /// Play the engine against a baseline from the start position, colours alternating (the
-    /// engine is White first); a line per game, then `wins W draws D losses L`.
+    /// Play the engine against a baseline, itself or a UCI engine, colours alternating (the
+    /// engine is White first); a line per game, then the tally, score and Elo difference.
     Match {
         /// The variant.
         #[arg(long, default_value = "epoch")]
@@ -83,20 +85,44 @@ pub enum EngineCommand {
         #[arg(long)]
         games: u32,
         /// Milliseconds the engine thinks per move.
+        #[arg(long, required_unless_present = "level")]
+        movetime: Option<u64>,
+        /// Play as this level of /challenge (1-5) instead of at --movetime.
+        #[arg(long, value_parser = clap::value_parser!(i64).range(1..=5))]
+        level: Option<i64>,
+        /// random (a uniformly random legal move), greedy (the best one-ply result) or engine
+        /// (itself); not with --uci.
+        #[arg(long, required_unless_present = "uci", conflicts_with = "uci")]
+        opponent: Option<herald::cli::matches::Opponent>,
+        /// The opponent is this UCI engine: a program and its arguments, e.g.
+        /// "fairy-stockfish" or "old/herald engine uci".
+        #[arg(long, value_name = "COMMAND")]
+        uci: Option<String>,
+        /// A UCI option set on the --uci engine before the match, NAME=VALUE (repeatable).
+        #[arg(long = "uci-option", value_name = "NAME=VALUE", requires = "uci")]
+        uci_options: Vec<String>,
+        /// Milliseconds the opponent thinks per move (default: --movetime, else 1000).
         #[arg(long)]
-        movetime: u64,
-        /// random (a uniformly random legal move), greedy (the best one-ply result) or engine.
-        #[arg(long)]
-        opponent: herald::engine::baseline::Opponent,
-        /// Seed of the baseline's random choices (game N uses seed + N).
+        opponent_movetime: Option<u64>,
+        /// Plies of each pair of games' opening, drawn among the moves near the best.
+        #[arg(long, default_value_t = 0)]
+        openings: usize,
+        /// Seed of the baseline's random choices and the openings (game N uses seed + N).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Plies after which a game still going is drawn by adjudication.
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
+        /// Stop once the 95% interval of the Elo difference is wholly above or below ELO
+        /// (after 10 games at least).
+        #[arg(long, value_name = "ELO", allow_hyphen_values = true)]
+        until_clear: Option<f64>,
         #[command(flatten)]
         options: OptionArgs,
     },
+    /// Serve the engine over UCI on standard input and output (UCI_Variant chooses the
+    /// variant, Level a /challenge level).
+    Uci,
 }
 
 #[derive(Subcommand)]

@@ -187,30 +187,66 @@ fn rules(command: RulesCommand) -> Result<String, cli::CommandError> {
     })
 }
 
-/// `herald engine match`: the lines go out as each game ends.
+/// `herald engine match` (the lines go out as each game ends) and `herald engine uci`.
 fn engine(command: EngineCommand) -> Outcome {
     let EngineCommand::Match {
         variant,
         games,
         movetime,
+        level,
         opponent,
+        uci,
+        uci_options,
+        opponent_movetime,
+        openings,
         seed,
         max_plies,
+        until_clear,
         options,
-    } = command;
+    } = command
+    else {
+        let input = std::io::stdin().lock();
+        cli::uci::serve(input, Box::new(std::io::stdout())).map_err(anyhow::Error::from)?;
+        return Ok(ExitCode::SUCCESS);
+    };
     let options = options.read()?;
     herald::rules::new_game_with(variant, None, options)
         .map_err(|e| Failure::Asked(e.to_string()))?;
-    let m = herald::engine::baseline::Match {
+    let opponent = match (uci, opponent) {
+        (Some(_), _) if options != herald::rules::GameOptions::default() => {
+            return Err(Failure::Asked(
+                "--uci: a UCI engine plays the variant's default options only".into(),
+            ))
+        }
+        (Some(command), _) => {
+            let options = uci_options
+                .iter()
+                .map(|o| match o.split_once('=') {
+                    Some((name, value)) => Ok((name.trim().to_string(), value.trim().to_string())),
+                    None => Err(Failure::Asked(format!(
+                        "--uci-option '{o}': expected NAME=VALUE"
+                    ))),
+                })
+                .collect::<Result<_, _>>()?;
+            cli::matches::Opponent::Uci { command, options }
+        }
+        (None, Some(opponent)) => opponent,
+        (None, None) => unreachable!("clap requires --opponent or --uci"),
+    };
+    let m = cli::matches::Match {
         variant,
         options,
         games,
-        movetime_ms: movetime,
+        movetime_ms: movetime.unwrap_or(1000),
+        level: level.and_then(|l| herald::app::Level::new(l).ok()),
         opponent,
+        opponent_movetime_ms: opponent_movetime.or(movetime).unwrap_or(1000),
+        openings,
         seed,
         max_plies,
+        until_clear,
     };
-    cli::engine_match(&m, &mut std::io::stdout().lock()).map_err(anyhow::Error::from)?;
+    cli::matches::engine_match(&m, &mut std::io::stdout().lock()).map_err(anyhow::Error::from)?;
     Ok(ExitCode::SUCCESS)
 }
 

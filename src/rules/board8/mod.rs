@@ -129,6 +129,15 @@ impl<K: PieceKind> Clone for Board8<K> {
 }
 
 impl<K: Army> Board8<K> {
+    /// The position with the turn passed and nothing moved (the engine's null move). Not a
+    /// move of the game.
+    pub fn pass_turn(&self) -> Self {
+        let mut next = *self;
+        next.en_passant = None;
+        next.turn = !self.turn;
+        next
+    }
+
     #[inline]
     pub fn at(&self, sq: Sq) -> Option<Piece<K>> {
         self.cells[sq as usize]

@@ -436,6 +436,20 @@ fn consume_lost(pos: &mut Position, us: Color, file: u8, kind: Kind) {
     }
 }
 
+impl Position {
+    /// The position with the turn passed and nothing moved (the engine's null move): no
+    /// capture en passant or riposte stays open, and the side now to move's Emperor wakes if
+    /// it is attacked, as after any move. Not a move of the game.
+    pub fn pass_turn(&self) -> Position {
+        let mut next = *self;
+        next.en_passant = None;
+        next.riposte = Default::default();
+        next.turn = !self.turn;
+        wake(&mut next.board, next.turn);
+        next
+    }
+}
+
 impl MoveGen for Position {
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let start = out.len();

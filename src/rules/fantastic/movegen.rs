@@ -386,6 +386,17 @@ pub fn en_passant_possible(pos: &Position) -> bool {
     })
 }
 
+impl Position {
+    /// The position with the turn passed and nothing moved (the engine's null move). Not a
+    /// move of the game.
+    pub fn pass_turn(&self) -> Position {
+        let mut next = *self;
+        next.en_passant = None;
+        next.turn = !self.turn;
+        next
+    }
+}
+
 impl MoveGen for Position {
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let start = out.len();

@@ -1,66 +1,39 @@
-//! The search: iterative deepening negamax with alpha-beta (principal variation search, late
-//! move reductions for quiet moves, a check extension), a transposition table, killer and
-//! history ordering, and quiescence on noisy moves. Every node generates the legal moves and
-//! asks the variant's own outcome with the game's repetition count, so no ending is guessed.
+//! The nodes of the search: a full-width node with its pruning, quiescence, and the order in
+//! which a node tries its moves.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-use super::tt::{from_table, to_table, Bound, Entry, Table};
-use super::{Evaluate, Limits, SearchResult, MATE, MATE_BOUND};
+use super::{Searcher, INF, MAX_PLY};
+use crate::engine::see::see;
+use crate::engine::tt::{from_table, to_table, Bound, Entry};
+use crate::engine::{Evaluate, MATE, MATE_BOUND};
 use crate::rules::key::occurrences;
-use crate::rules::{Color, Game, Outcome};
+use crate::rules::{Color, Outcome};
 
-/// The deepest line searched, quiescence included.
-const MAX_PLY: usize = 96;
-const INF: i32 = MATE + 1;
 /// Quiescence skips a capture that cannot bring the score back to alpha by this margin.
 const DELTA: i32 = 300;
+/// Reverse futility: a node this far above beta a ply (chess's centipawns) is cut.
+const RFP_MARGIN: i32 = 80;
+/// Futility: quiet moves are skipped where the static score this far below alpha (plus as
+/// much a ply) cannot climb back.
+const FUTILITY_MARGIN: i32 = 100;
 
-/// The best move of `game`'s side to move within `limits`; `None` when the game is over.
-pub fn search_game<V: Evaluate>(
-    game: &Game<V>,
-    limits: Limits,
-    stop: &AtomicBool,
-) -> Option<SearchResult> {
-    if game.legal().is_empty() {
-        return None;
-    }
-    let mut replay = game.start_position().clone();
-    let mut keys = vec![replay.repetition_key()];
-    for mv in game.moves() {
-        replay.play(mv);
-        keys.push(replay.repetition_key());
-    }
-    let mut searcher = Searcher::<V>::new(keys, limits, stop);
-    Some(searcher.iterate(game.position(), game.legal()))
+/// The late-move reduction for a move `i`th in the list at `depth`: `0.75 + ln d ln i / 2.25`.
+fn reduction(depth: i32, i: usize) -> i32 {
+    let (d, i) = (depth.max(1) as f64, i.max(1) as f64);
+    (0.75 + d.ln() * i.ln() / 2.25) as i32
+}
+
+/// How many moves a node near the leaves searches before it prunes the quiet rest.
+fn late_move_limit(depth: i32) -> usize {
+    (4 + 2 * depth * depth) as usize
 }
 
 /// A position being searched, with what the search knows of it: how deep in the tree it is
 /// (`ply`), its legal moves, and how many legal moves the other side had when last to move.
-struct Node<'n, V: Evaluate> {
+pub(super) struct Node<'n, V: Evaluate> {
     pos: &'n V,
     ply: usize,
     moves: &'n [V::Move],
     opp: usize,
-}
-
-struct Searcher<'a, V: Evaluate> {
-    /// The repetition keys of the game and of the line being searched, the current node last.
-    keys: Vec<u64>,
-    tt: Table<V::Move>,
-    killers: Vec<[Option<V::Move>; 2]>,
-    /// Per side, `from * SQUARES + to`: how often a quiet move caused a cutoff, by depth².
-    history: Vec<i32>,
-    /// A legal-move list and a scored list per ply, reused across siblings.
-    moves: Vec<Vec<V::Move>>,
-    scored: Vec<Vec<(V::Move, i32)>>,
-    nodes: u64,
-    started: Instant,
-    deadline: Option<Instant>,
-    stop: &'a AtomicBool,
-    aborted: bool,
-    limits: Limits,
 }
 
 fn outcome_score(outcome: Outcome, turn: Color, ply: usize) -> i32 {
@@ -71,139 +44,12 @@ fn outcome_score(outcome: Outcome, turn: Color, ply: usize) -> i32 {
     }
 }
 
-/// Where the transposition table's size comes from: more time, more slots.
-fn table_bits(limits: Limits) -> u32 {
-    match (limits.movetime, limits.depth) {
-        (Some(t), _) if t >= Duration::from_secs(1) => 20,
-        (Some(t), _) if t >= Duration::from_millis(100) => 18,
-        (Some(_), _) => 16,
-        (None, Some(d)) if d <= 4 => 16,
-        (None, _) => 20,
-    }
-}
-
-impl<'a, V: Evaluate> Searcher<'a, V> {
-    fn new(keys: Vec<u64>, limits: Limits, stop: &'a AtomicBool) -> Self {
-        let started = Instant::now();
-        Searcher {
-            keys,
-            tt: Table::new(table_bits(limits)),
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * V::SQUARES * V::SQUARES],
-            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
-            scored: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
-            nodes: 0,
-            started,
-            deadline: limits.movetime.map(|t| started + t),
-            stop,
-            aborted: false,
-            limits,
-        }
-    }
-
-    fn out_of_time(&mut self) -> bool {
-        if !self.aborted
-            && (self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
-    /// Deeper and deeper iterations until a limit; the answer of the last one completed (or
-    /// the best move of an interrupted one whose first move was searched through).
-    fn iterate(&mut self, pos: &V, legal: &[V::Move]) -> SearchResult {
-        let mut root: Vec<(V::Move, i32)> = legal
-            .iter()
-            .map(|mv| (*mv, self.order_score(pos, mv, None, 0)))
-            .collect();
-        // Stable, so equal scores keep the rules' order: deterministic.
-        root.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-        let max_depth = self.limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
-        let (mut best, mut score, mut depth) = (root[0].0, 0, 0);
-        for d in 1..=max_depth.min(Limits::MAX_DEPTH) {
-            let found = self.root(pos, d as i32, &mut root);
-            if let Some((mv, s)) = found {
-                best = mv;
-                score = s;
-            }
-            if self.aborted {
-                break;
-            }
-            depth = d;
-            // A forced win or loss found with full width needs no deeper look.
-            if score.abs() > MATE_BOUND && MATE - score.abs() <= d as i32 {
-                break;
-            }
-            if let Some(t) = self.limits.movetime {
-                if self.started.elapsed() * 2 > t {
-                    break;
-                }
-            }
-        }
-        SearchResult {
-            mv: pos.coordinate(&best),
-            score,
-            depth,
-            nodes: self.nodes,
-            time: self.started.elapsed(),
-        }
-    }
-
-    /// One iteration at the root. Returns the best move among those searched through, if any;
-    /// puts it first in `root` for the next iteration.
-    fn root(&mut self, pos: &V, depth: i32, root: &mut [(V::Move, i32)]) -> Option<(V::Move, i32)> {
-        let turn = pos.turn();
-        let n = root.len();
-        let (mut alpha, beta) = (-INF, INF);
-        let mut best: Option<(usize, i32)> = None;
-        for (i, &(mv, _)) in root.iter().enumerate() {
-            let mut child = pos.clone();
-            child.play(&mv);
-            self.keys.push(child.repetition_key());
-            let s = if i == 0 {
-                self.child(&child, turn, depth - 1, alpha, beta, 0, n, n)
-            } else {
-                let s = self.child(&child, turn, depth - 1, alpha, alpha + 1, 0, n, n);
-                if s > alpha && !self.aborted {
-                    self.child(&child, turn, depth - 1, alpha, beta, 0, n, n)
-                } else {
-                    s
-                }
-            };
-            self.keys.pop();
-            if self.aborted {
-                break;
-            }
-            // The first move is searched with the full window, so it always raises alpha.
-            if s > alpha {
-                alpha = s;
-                best = Some((i, s));
-            }
-        }
-        let (i, s) = best?;
-        root[..=i].rotate_right(1);
-        self.tt.store(Entry {
-            key: self.current_tt_key(pos),
-            depth,
-            score: to_table(s, 0),
-            bound: Bound::Exact,
-            mv: Some(root[0].0),
-        });
-        Some((root[0].0, s))
-    }
-
-    fn current_tt_key(&self, pos: &V) -> u64 {
-        let key = *self.keys.last().expect("the root's key");
-        key ^ pos.tt_extra().wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-
+impl<V: Evaluate> Searcher<'_, V> {
     /// Searches `child`, reached by a move of `turn`, from the mover's point of view: negated
     /// when the turn passed, as is when it did not (AGEIOU's king placement). `here` is the
     /// number of moves of the node moved from and `opp` that of the last node of the other side.
     #[allow(clippy::too_many_arguments)]
-    fn child(
+    pub(super) fn child(
         &mut self,
         child: &V,
         turn: Color,
@@ -272,7 +118,13 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
     }
 
     /// How promising a move looks before it is searched.
-    fn order_score(&self, pos: &V, mv: &V::Move, tt_move: Option<V::Move>, ply: usize) -> i32 {
+    pub(super) fn order_score(
+        &self,
+        pos: &V,
+        mv: &V::Move,
+        tt_move: Option<V::Move>,
+        ply: usize,
+    ) -> i32 {
         if tt_move == Some(*mv) {
             return 1 << 30;
         }
@@ -286,7 +138,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         if self.killers[ply][1] == Some(*mv) {
             return (1 << 22) - 1;
         }
-        let h = self.history[self.history_slot(pos, mv)].min(1 << 21);
+        let h = self.mem.history[self.history_slot(pos, mv)].min(1 << 21);
         h + gain
     }
 
@@ -319,7 +171,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let (pos, ply, moves, opp) = (node.pos, node.ply, node.moves, node.opp);
         let key = self.current_tt_key(pos);
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = self.mem.tt.probe(key) {
             tt_move = e.mv;
             let s = from_table(e.score, ply);
             let usable = match e.bound {
@@ -331,23 +183,61 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
                 return s;
             }
         }
+        let pv = beta - alpha > 1;
         let in_check = pos.in_check();
+        let eval = self.static_eval(pos, moves.len(), opp);
+        let quiet_node = !pv && !in_check && beta.abs() < MATE_BOUND;
+        if quiet_node && depth <= 6 && eval - RFP_MARGIN * V::PAWN / 100 * depth >= beta {
+            return eval;
+        }
+        if quiet_node && depth >= 3 && eval >= beta && !self.nulled[ply] {
+            if let Some(passed) = pos.null_move() {
+                let r = 3 + depth / 4;
+                self.keys.push(passed.repetition_key());
+                self.nulled[ply + 1] = true;
+                let s = -self.node(
+                    &passed,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    moves.len(),
+                );
+                self.nulled[ply + 1] = false;
+                self.keys.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s > MATE_BOUND { beta } else { s };
+                }
+            }
+        }
         let depth = if in_check { depth + 1 } else { depth };
+        let near_leaves = !pv && !in_check && depth <= 3;
+        let futile = near_leaves && eval + FUTILITY_MARGIN * V::PAWN / 100 * (depth + 1) <= alpha;
         let turn = pos.turn();
         let list = self.order(pos, moves, tt_move, ply, false);
         let alpha_start = alpha;
         let (mut best, mut best_move) = (-INF, list[0].0);
         for (i, &(mv, order)) in list.iter().enumerate() {
             let quiet = order < (1 << 24) && !pos.noisy(&mv);
+            // Quiet moves that do not check, late in the list or hopeless, near the leaves.
+            let prunable = i > 0 && quiet && best > -MATE_BOUND;
             let mut child = pos.clone();
             child.play(&mv);
+            let gives_check = child.in_check();
+            if prunable && !gives_check && (futile || near_leaves && i >= late_move_limit(depth)) {
+                continue;
+            }
             self.keys.push(child.repetition_key());
             let n = moves.len();
             let s = if i == 0 {
                 self.child(&child, turn, depth - 1, alpha, beta, ply, n, opp)
             } else {
-                let r = if depth >= 3 && i >= 3 && quiet && !in_check {
-                    1 + i32::from(i >= 10 && depth >= 5)
+                let r = if depth >= 3 && i >= 2 && quiet && !in_check && !gives_check {
+                    let killer = order >= (1 << 22) - 1;
+                    (reduction(depth, i) - i32::from(pv) - i32::from(killer)).clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -384,7 +274,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         } else {
             Bound::Upper
         };
-        self.tt.store(Entry {
+        self.mem.tt.store(Entry {
             key,
             depth,
             score: to_table(best, ply),
@@ -402,7 +292,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             k[0] = Some(mv);
         }
         let slot = self.history_slot(pos, &mv);
-        self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+        self.mem.history[slot] = (self.mem.history[slot] + depth * depth).min(1 << 20);
     }
 
     /// Quiescence: the side to move may stand on the static score or try a noisy move.
@@ -418,6 +308,10 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         let list = self.order(pos, moves, None, ply, true);
         for &(mv, _) in &list {
             if stand + pos.gain(&mv) + DELTA < alpha {
+                continue;
+            }
+            // A capture by a piece worth more than its victim may lose the exchange.
+            if pos.mover_value(&mv) > pos.gain(&mv) && see(pos, &mv, &mut self.exchange) < 0 {
                 continue;
             }
             let mut child = pos.clone();

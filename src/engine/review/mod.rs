@@ -4,45 +4,48 @@
 //! The score of the position before ply `i`, searched to the review's depth, is the best the
 //! mover could get; the score of the position after it, searched one ply less deep and turned
 //! to the mover's side, is what the move kept: both then look equally far ahead from the
-//! position the move was played in, so neither side of the comparison gets the last word
-//! (searching both to the same depth would give the mover's move the last word in one and
-//! the opponent's in the other, a loss or a gain on every move from the depth alone). The
+//! position the move was played in, so neither side of the comparison gets the last word. The
 //! loss is measured in win chance, `2 / (1 + exp(-0.00368208 cp)) - 1` (-1 a certain loss, 1 a
 //! certain win), after the score is put on chess's scale ([`scale`]) and clamped to
 //! ±[`CLAMP`] centipawns (a mate counts as the clamp): a drop of 0.1 is an inaccuracy `?!`,
-//! 0.2 a mistake `?`, 0.3 a blunder `??`. A forced move (the only legal one) and the
-//! engine's own choice are never marked. docs/engine.md gives the reasons.
+//! 0.2 a mistake `?`, 0.3 a blunder `??`. A move that loses that much is searched again two
+//! plies deeper (both positions), and the smaller of the two losses is the one judged: a move
+//! is marked only when the deeper search agrees. A forced move (the only legal one) and the
+//! engine's own choice are never marked. docs/engine.md gives the reasons; [`reviewer`] does
+//! the searching.
 
-use std::ops::Range;
-use std::sync::atomic::AtomicBool;
+pub mod reviewer;
 
-use super::{per_variant, replay, search_game, Evaluate, Limits, MATE, MATE_BOUND};
-use crate::rules::{AnyGame, Color, Game, VariantId};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::MATE_BOUND;
+use crate::rules::{AnyGame, Color, VariantId};
+use reviewer::Reviewer;
 
 /// The analysis's version: raise it when the depths, the thresholds or the evaluations
 /// change, so that reviews stored by an older analysis are made again.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Scores beyond this many centipawns (on chess's scale) count as this many: a won position
 /// is won, however won.
 pub const CLAMP: i32 = 1000;
 
 /// The drops in win chance (on the -1 to 1 scale) that mark a move.
-const INACCURACY: f64 = 0.1;
+pub(crate) const INACCURACY: f64 = 0.1;
 const MISTAKE: f64 = 0.2;
 const BLUNDER: f64 = 0.3;
 
 /// The depth a review searches each position of a game of `variant` to (and one less for
-/// the move that led there): as deep as keeps a review of a 100-ply game within about 20
-/// seconds on one busy core; Epoch's next depth would take ten times as long (docs/engine.md
-/// has the figures).
+/// the move that led there; a move that looks like an error two more): as deep as keeps a
+/// review of a 100-ply game within about 30 seconds on a two-core machine (docs/engine.md has
+/// the figures).
 pub fn depth(variant: VariantId) -> u32 {
     match variant {
-        VariantId::Epoch => 2,
-        VariantId::Chess => 6,
-        VariantId::Empire => 5,
-        VariantId::Fantastic => 2,
-        VariantId::Ageiou => 5,
+        VariantId::Epoch => 4,
+        VariantId::Chess => 8,
+        VariantId::Empire => 6,
+        VariantId::Fantastic => 4,
+        VariantId::Ageiou => 6,
     }
 }
 
@@ -101,6 +104,11 @@ pub struct Scored {
     /// How deep this position was searched: the review's depth, or less for the positions a
     /// review reached after its time ran out; 0 where that was not recorded (the review's).
     pub depth: u32,
+    /// Two plies deeper than the review's depth, when the move played here looked like an
+    /// error: the deeper look that must agree before the move is marked.
+    pub deep: Option<i32>,
+    /// The reply one ply deeper, when the move that led here looked like an error.
+    pub deep_reply: Option<i32>,
 }
 
 /// One ply of the game, judged.
@@ -157,83 +165,46 @@ pub fn win_chance(variant: VariantId, score: i32) -> f64 {
     2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0
 }
 
-/// Scores the positions of `game` numbered by `positions` (0 the start, `k` after `k` plies;
-/// up to the number of plies played) at `depth`. Pure and blocking, like [`super::search`];
-/// deterministic: the same game and depth always give the same scores.
-pub fn score_positions(
-    game: &dyn AnyGame,
-    positions: Range<usize>,
-    depth: u32,
-    stop: &AtomicBool,
-) -> Vec<Scored> {
-    fn typed<V: Evaluate>(
-        game: &dyn AnyGame,
-        positions: Range<usize>,
-        depth: u32,
-        stop: &AtomicBool,
-    ) -> Vec<Scored> {
-        let Some(whole) = replay::<V>(game) else {
-            return Vec::new();
-        };
-        let mut now = Game::new(whole.start_position().clone());
-        let mut out = Vec::with_capacity(positions.len());
-        for k in 0..positions.end.min(whole.moves().len() + 1) {
-            if k >= positions.start {
-                out.push(score(&now, depth, k > 0, stop));
-            }
-            if let Some(&mv) = whole.moves().get(k) {
-                if now.play(mv).is_err() {
-                    break;
-                }
-            }
-        }
-        out
-    }
-    per_variant!(game.variant(), typed(game, positions, depth, stop))
-}
-
-fn score<V: Evaluate>(game: &Game<V>, depth: u32, reply: bool, stop: &AtomicBool) -> Scored {
-    let turn = AnyGame::turn(game);
-    if let Some(outcome) = game.outcome() {
-        let score = match outcome.winner() {
-            Some(w) if w == turn => MATE,
-            Some(_) => -MATE,
-            None => 0,
-        };
-        return Scored {
-            score,
-            reply: score,
-            turn,
-            legal: 0,
-            best: None,
-            depth,
-        };
-    }
-    let found = search_game(game, Limits::depth(depth), stop);
-    let best = found.as_ref().and_then(|f| {
-        let mv = game.parse(&f.mv).ok()?;
-        Some((f.mv.clone(), game.san(&mv)))
-    });
-    let score = found.map_or(0, |f| f.score);
-    let reply = match (reply, depth) {
-        (true, 2..) => search_game(game, Limits::depth(depth - 1), stop).map_or(0, |f| f.score),
-        _ => score,
-    };
-    Scored {
-        score,
-        reply,
-        turn,
-        legal: game.legal().len(),
-        best,
-        depth,
-    }
-}
-
-/// Reviews a whole game at `depth` (see [`depth`] for each variant's) in one call.
+/// Reviews a whole game at `depth` (see [`depth`] for each variant's) in one call. Pure and
+/// blocking, like [`super::search`], and deterministic: the same game and depth always give
+/// the same review. Setting `stop` ends the searching early, the rest one ply deep.
 pub fn review(game: &dyn AnyGame, depth: u32, stop: &AtomicBool) -> Review {
-    let n = game.moves_played().len();
-    let scored = score_positions(game, 0..n + 1, depth, stop);
-    judge(game, &scored, depth)
+    let mut reviewer = Reviewer::new(game, depth);
+    while reviewer.step(4, stop.load(Ordering::Relaxed)) {}
+    judge(game, &reviewer.scores(), depth)
+}
+
+/// What the move `played` (coordinate form) from position `now` to `next` gave away: the win
+/// chance and chess's centipawns, the smaller of the review's look and the deeper one where
+/// there is one; nothing for a forced move or the engine's own choice.
+pub(crate) fn judge_pair(
+    variant: VariantId,
+    now: &Scored,
+    next: &Scored,
+    played: &str,
+) -> (f64, i32) {
+    let forced = now.legal == 1;
+    let engine_choice = now.best.as_ref().is_some_and(|(c, _)| c == played);
+    if forced || engine_choice {
+        return (0.0, 0);
+    }
+    // A ply that keeps the turn (AGEIOU's placing of a captured king) is scored by the mover
+    // again.
+    let kept = |reply: i32| if next.turn == now.turn { reply } else { -reply };
+    let lost = |before: i32, after: i32| {
+        (
+            (win_chance(variant, before) - win_chance(variant, after)).max(0.0),
+            (centipawns(variant, before) - centipawns(variant, after)).max(0),
+        )
+    };
+    let (loss, cp) = lost(now.score, kept(next.reply));
+    match (now.deep, next.deep_reply) {
+        (Some(before), Some(after)) => {
+            let (deep_loss, deep_cp) = lost(before, kept(after));
+            (loss.min(deep_loss), cp.min(deep_cp))
+        }
+        _ => (loss, cp),
+    }
 }
 
 /// Judges every ply of `game` from the scores of its positions (one more than its plies).
@@ -253,30 +224,18 @@ pub fn judge(game: &dyn AnyGame, scored: &[Scored], depth: u32) -> Review {
         .zip(&played)
         .map(|(pair, mv)| {
             let (now, next) = (&pair[0], &pair[1]);
-            let mover = now.turn;
-            // A ply that keeps the turn (AGEIOU's placing of a captured king) is scored by
-            // the mover again.
-            let after = if next.turn == mover {
+            let after = if next.turn == now.turn {
                 next.reply
             } else {
                 -next.reply
             };
-            let forced = now.legal == 1;
-            let engine_choice = now.best.as_ref().is_some_and(|(c, _)| c == mv);
-            let (loss, centipawns) = if forced || engine_choice {
-                (0.0, 0)
-            } else {
-                (
-                    (win_chance(variant, now.score) - win_chance(variant, after)).max(0.0),
-                    (centipawns(variant, now.score) - centipawns(variant, after)).max(0),
-                )
-            };
+            let (loss, centipawns) = judge_pair(variant, now, next, mv);
             Judged {
-                mover,
+                mover: now.turn,
                 before: now.score,
                 after,
                 best: now.best.as_ref().map(|(_, san)| san.clone()),
-                forced,
+                forced: now.legal == 1,
                 loss,
                 centipawns,
                 mark: Mark::of(loss),
@@ -313,7 +272,7 @@ impl Review {
 
 /// The scores of a game's positions as stored text: a line per position, its fields
 /// separated by tabs (score, the reply's score, side to move, legal moves, the engine's move
-/// and its SAN).
+/// and its SAN, the depth, the deeper score and reply or `-`).
 pub fn encode(scored: &[Scored]) -> String {
     let mut out = String::new();
     for s in scored {
@@ -325,9 +284,15 @@ pub fn encode(scored: &[Scored]) -> String {
             .best
             .as_ref()
             .map_or(("-", "-"), |(m, s)| (m.as_str(), s.as_str()));
+        let or_dash = |v: Option<i32>| v.map_or("-".to_string(), |v| v.to_string());
         out.push_str(&format!(
-            "{}\t{}\t{turn}\t{}\t{mv}\t{san}\t{}\n",
-            s.score, s.reply, s.legal, s.depth
+            "{}\t{}\t{turn}\t{}\t{mv}\t{san}\t{}\t{}\t{}\n",
+            s.score,
+            s.reply,
+            s.legal,
+            s.depth,
+            or_dash(s.deep),
+            or_dash(s.deep_reply)
         ));
     }
     out
@@ -338,10 +303,18 @@ pub fn decode(text: &str) -> Option<Vec<Scored>> {
     text.lines()
         .map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
-            // Reviews stored before the depth of each position was written have six fields.
-            let (fields, depth) = match f.as_slice() {
-                [rest @ .., depth] if rest.len() == 6 => (rest, depth.parse().ok()?),
-                rest => (rest, 0),
+            // Reviews stored before the depth of each position was written have six fields,
+            // before the deeper look seven.
+            let deeper = |v: &str| match v {
+                "-" => Some(None),
+                v => v.parse().ok().map(Some),
+            };
+            let (fields, depth, deep, deep_reply) = match f.as_slice() {
+                [rest @ .., depth, deep, reply] if rest.len() == 6 => {
+                    (rest, depth.parse().ok()?, deeper(deep)?, deeper(reply)?)
+                }
+                [rest @ .., depth] if rest.len() == 6 => (rest, depth.parse().ok()?, None, None),
+                rest => (rest, 0, None, None),
             };
             let [score, reply, turn, legal, mv, san] = fields else {
                 return None;
@@ -359,6 +332,8 @@ pub fn decode(text: &str) -> Option<Vec<Scored>> {
                 legal: legal.parse().ok()?,
                 best,
                 depth,
+                deep,
+                deep_reply,
             })
         })
         .collect()
@@ -367,6 +342,7 @@ pub fn decode(text: &str) -> Option<Vec<Scored>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::MATE;
 
     #[test]
     fn win_chances_saturate_and_mates_clamp() {
@@ -394,6 +370,8 @@ mod tests {
                 legal: 20,
                 best: Some(("e2e4".into(), "e4".into())),
                 depth: 6,
+                deep: Some(-40),
+                deep_reply: None,
             },
             Scored {
                 score: MATE,
@@ -402,6 +380,8 @@ mod tests {
                 legal: 0,
                 best: None,
                 depth: 1,
+                deep: None,
+                deep_reply: Some(MATE),
             },
         ];
         assert_eq!(decode(&encode(&scored)), Some(scored.clone()));

@@ -1,14 +1,16 @@
-//! The `herald rules …`, `herald engine match` and `herald render` commands: legal moves,
+//! The `herald rules …`, `herald engine …` and `herald render` commands: legal moves,
 //! perft, position status, the engine's move, matches, a PNG. Each returns its output as text
 //! (or writes it to a writer) so tests can call it without a process.
+
+pub mod matches;
+pub mod uci;
 
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::baseline::{play_match, GameReport, Match};
 use crate::engine::{self, Limits};
 use crate::rules::{
-    new_game_with, AnyGame, Color, GameOptions, MoveError, OptionsError, Outcome, PositionError,
+    new_game_with, AnyGame, GameOptions, MoveError, OptionsError, Outcome, PositionError,
     SetupError, VariantId,
 };
 
@@ -191,50 +193,4 @@ pub fn bestmove(game: &dyn AnyGame, limits: Limits) -> Result<String, CommandErr
         found.nodes,
         found.time.as_millis()
     ))
-}
-
-/// One game's line of `herald engine match`: its number, the engine's side, the result in
-/// PGN's form and in words, and its length.
-pub fn match_line(m: &Match, report: &GameReport) -> String {
-    let side = |c: Color| m.variant.side(c).to_lowercase();
-    let (result, words) = match report.outcome {
-        Some(Outcome::Win { winner, reason }) => (
-            if winner == Color::White { "1-0" } else { "0-1" },
-            format!("{} wins: {}", side(winner), reason.name()),
-        ),
-        Some(outcome @ Outcome::Draw { .. }) => ("1/2-1/2", outcome.to_string()),
-        None => (
-            "1/2-1/2",
-            format!("draw: adjudicated after {} plies", m.max_plies),
-        ),
-    };
-    format!(
-        "game {} engine {} vs {} {}: {result} {words} ({} plies)",
-        report.number,
-        side(report.engine),
-        m.opponent,
-        side(!report.engine),
-        report.plies
-    )
-}
-
-/// `herald engine match`: a line per game as it ends, written to `out`, then
-/// `wins W draws D losses L`.
-pub fn engine_match(m: &Match, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let mut failed = None;
-    let tally = play_match(m, |report| {
-        if failed.is_none() {
-            failed = writeln!(out, "{}", match_line(m, report))
-                .and_then(|()| out.flush())
-                .err();
-        }
-    });
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    writeln!(
-        out,
-        "wins {} draws {} losses {}",
-        tally.wins, tally.draws, tally.losses
-    )
 }
