@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use super::command::Level;
 use super::{Handled, Refusal, Request, Service};
 use crate::engine::{SearchResult, Style};
-use crate::rules::AnyGame;
+use crate::rules::{AnyGame, Color};
 use crate::store::{GameStatus, StoredGame};
 
 /// The name Herald plays under in `herald local`, where there is no bot account.
@@ -15,6 +15,9 @@ pub const LOCAL_NAME: &str = "herald";
 
 /// How far behind (centipawns, Herald's view) Herald must stand to accept a draw.
 const DRAW_WHEN_WORSE: i32 = 150;
+
+/// How far behind (centipawns, as Black on its first turn) Herald must stand to swap sides.
+const SWAP_WHEN_BEHIND: i32 = 50;
 
 impl Service {
     /// Tells the service which user Herald itself is (the bot's account), so that a challenge
@@ -84,6 +87,26 @@ impl Service {
             return Ok(Vec::new());
         }
         let style = Level::new(level).unwrap_or_default().style();
+        if game.swap_available() && !row.swapped && row.color_of(herald) == Color::Black {
+            // The swap is Herald's to weigh, as a move is: it takes the first mover's side
+            // when its search finds that side clearly better, four plies deep at least.
+            let weigh = Style {
+                limits: match style.leeway {
+                    0 => style.limits,
+                    _ => crate::engine::Limits {
+                        movetime: Some(std::time::Duration::from_secs(1)),
+                        depth: Some(4),
+                    },
+                },
+                leeway: 0,
+            };
+            if let Some(found) = self.think(&*game, weigh, row.id).await? {
+                if found.score < -SWAP_WHEN_BEHIND {
+                    tracing::info!(game = row.id, score = found.score, "engine swaps");
+                    return Box::pin(self.swap(&as_player(row, herald), row.clone())).await;
+                }
+            }
+        }
         let Some(found) = self.think(&*game, style, row.id).await? else {
             tracing::error!(game = row.id, "the engine found no move");
             return Ok(Vec::new());

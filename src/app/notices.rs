@@ -26,6 +26,11 @@ impl Service {
         let mut direct = Vec::new();
         let mut out = Vec::with_capacity(replies.len());
         for mut reply in replies {
+            // Herald never mentions or notifies itself: it is "Herald" in its own messages.
+            if let Some(me) = self.engine_user.get() {
+                reply.text = std::mem::take(&mut reply.text).naming(me, "Herald");
+                reply.mentions.retain(|u| u != me);
+            }
             if let Some(notice) = reply.notice.clone() {
                 let mut kept = Vec::new();
                 for user in std::mem::take(&mut reply.mentions) {

@@ -114,6 +114,19 @@ macro_rules! text {
 }
 
 impl Text {
+    /// The text with every mention of `id` written as `name` instead: nobody is pinged, the
+    /// way Herald writes of itself.
+    pub fn naming(self, id: &str, name: &str) -> Text {
+        let mut out = Text::default();
+        for span in self.0 {
+            match span {
+                Span::User(u) if u == id => Span::Words(name.to_string()).add_to(&mut out),
+                other => other.add_to(&mut out),
+            }
+        }
+        out
+    }
+
     /// Adds a piece; words next to words join.
     pub fn push(&mut self, part: impl Part) {
         part.add_to(self);

@@ -1,11 +1,18 @@
 //! Standard chess's evaluation, and the 8x8 helpers Empire Chess shares.
 //!
-//! Material on the classical scale (pawn 100, knight 320, bishop 330, rook 500, queen 900:
-//! the textbook values, with the bishop a little above the knight for its long reach), plus
-//! placement: knights and bishops want the centre (5 a step closer), pawns want to advance
-//! (6 a rank, more in the centre files), and the king stays home behind its pawns while queens
-//! are on (the middlegame) and walks to the centre without them (the endgame). Mobility is 4 a
-//! legal move: about 30 moves a side, a difference of 10 is worth a minor pawn's share.
+//! Tapered: every term has a middlegame and an endgame value, blended by the material left
+//! (knights and bishops 1, rooks 2, queens 4, 24 in all at the start), so the king shelters
+//! behind its pawns while the queens and rooks are on and walks to the centre when they are
+//! gone, and a passed pawn grows in worth as the pieces come off. Material on the classical
+//! scale (pawn 100, knight 320, bishop 330, rook 500, queen 900 in the middlegame; pawns and
+//! rooks a little more in the endgame, where they decide). Placement: knights most, bishops
+//! and the queen less, want the centre; rooks the open and half-open files and the seventh
+//! rank; pawns want to advance, the centre pawns most. Pawn structure: -15/-25 a doubled
+//! pawn, -12/-18 an isolated one, passed pawns 10 to 110 by how far they have come (half in
+//! the middlegame). The bishop pair 30/50. King safety: the king stays home on a wing, and
+//! each of the three files in front of it is worth 12 with a pawn within two squares, -10
+//! bare. Mobility is 4 a legal move: about 30 moves a side, a difference of 10 is worth a
+//! minor pawn's share. docs/engine.md gives the measured strength.
 
 use super::Evaluate;
 use crate::rules::board8::{Army, Board8, Move};
@@ -133,32 +140,225 @@ fn value(kind: Kind) -> i32 {
     orthodox(kind.letter())
 }
 
+/// A score for the middlegame and one for the endgame, blended by the material left.
+#[derive(Clone, Copy, Default)]
+struct Phased {
+    mg: i32,
+    eg: i32,
+}
+
+impl Phased {
+    fn add(&mut self, mg: i32, eg: i32) {
+        self.mg += mg;
+        self.eg += eg;
+    }
+}
+
+/// The middlegame's weight of the material on the board: knights and bishops 1, rooks 2,
+/// queens 4, out of 24 at the start.
+fn phase(pos: &Position) -> i32 {
+    let weight = |k: Kind| match k {
+        Kind::Knight | Kind::Bishop => 1,
+        Kind::Rook => 2,
+        Kind::Queen => 4,
+        _ => 0,
+    };
+    let total: i32 = (0..64)
+        .filter_map(|sq| pos.at(sq))
+        .map(|p| weight(p.kind))
+        .sum();
+    total.min(24)
+}
+
+/// Each side's pawns by file: how many, and the rank of the one nearest its own back rank
+/// (White's lowest, Black's highest; -1 for none), which decides whose pawns are passed.
+struct Pawns {
+    count: [[i32; 8]; 2],
+    rear: [[i32; 8]; 2],
+}
+
+impl Pawns {
+    fn of(pos: &Position) -> Pawns {
+        let mut p = Pawns {
+            count: [[0; 8]; 2],
+            rear: [[-1; 8]; 2],
+        };
+        for sq in 0..64u8 {
+            let Some(piece) = pos.at(sq).filter(|q| q.kind == Kind::Pawn) else {
+                continue;
+            };
+            let (c, f, r) = (piece.color.index(), (sq % 8) as usize, i32::from(sq / 8));
+            p.count[c][f] += 1;
+            let rear = &mut p.rear[c][f];
+            *rear = match (piece.color, *rear) {
+                (_, -1) => r,
+                (Color::White, old) => old.min(r),
+                (Color::Black, old) => old.max(r),
+            };
+        }
+        p
+    }
+
+    /// Whether no enemy pawn stands ahead of a pawn of `color` on `sq`, on its file or the
+    /// next ones: an enemy pawn is ahead when the one nearest the enemy's own back rank is.
+    fn passed(&self, color: Color, sq: u8) -> bool {
+        let (file, rank) = (i32::from(sq % 8), i32::from(sq / 8));
+        let them = (!color).index();
+        ((file - 1).max(0)..=(file + 1).min(7)).all(|f| {
+            let rear = self.rear[them][f as usize];
+            rear < 0
+                || match color {
+                    Color::White => rear <= rank,
+                    Color::Black => rear >= rank,
+                }
+        })
+    }
+}
+
+/// What a passed pawn is worth in the endgame by the ranks it has come (1 to 6).
+const PASSED: [i32; 7] = [0, 10, 15, 25, 45, 75, 110];
+
+/// One piece's placement (middlegame, endgame).
+fn placement(pos: &Position, p: Piece<Kind>, sq: u8, pawns: &Pawns) -> (i32, i32) {
+    let c = off_centre(sq);
+    let up = ranks_up(p.color, sq);
+    let file = (sq % 8) as usize;
+    let (own, theirs) = (
+        pawns.count[p.color.index()],
+        pawns.count[(!p.color).index()],
+    );
+    match p.kind {
+        Kind::Knight => (15 - 10 * c, 10 - 8 * c),
+        Kind::Bishop => (8 - 5 * c, 6 - 4 * c),
+        Kind::Queen => (2 - 2 * c, 6 - 5 * c),
+        Kind::Rook => {
+            let open = match (own[file], theirs[file]) {
+                (0, 0) => 20,
+                (0, _) => 10,
+                _ => 0,
+            };
+            let seventh = if up == 6 { 20 } else { 0 };
+            (open + seventh, open / 2 + seventh)
+        }
+        Kind::Pawn => {
+            let centre = if (3..=4).contains(&file) && (3..=4).contains(&up) {
+                12
+            } else {
+                0
+            };
+            let mut score = (5 * (up - 1) + centre, 10 * (up - 1));
+            if pawns.passed(p.color, sq) {
+                let r = (up - 1).clamp(0, 6) as usize;
+                score.0 += PASSED[r] / 2;
+                score.1 += PASSED[r];
+            }
+            score
+        }
+        Kind::King => {
+            let wing = if file <= 2 || file >= 6 { 20 } else { -10 };
+            let shield = king_shield(pos, p.color, sq);
+            (wing - 20 * up + shield, -10 * c)
+        }
+    }
+}
+
+/// The pawns in front of a king on its own side: 12 each on the three files around it, -10
+/// each file left bare.
+fn king_shield(pos: &Position, color: Color, king: u8) -> i32 {
+    let (file, rank) = (i32::from(king % 8), i32::from(king / 8));
+    let forward = match color {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let mut score = 0;
+    for f in (file - 1).max(0)..=(file + 1).min(7) {
+        let covered = (1..=2).any(|step| {
+            let r = rank + forward * step;
+            (0..8).contains(&r) && pos.at((r * 8 + f) as u8) == Some(Piece::new(color, Kind::Pawn))
+        });
+        score += if covered { 12 } else { -10 };
+    }
+    score
+}
+
+/// Material (middlegame, endgame).
+fn material(kind: Kind) -> (i32, i32) {
+    match kind {
+        Kind::Pawn => (100, 120),
+        Kind::Knight => (320, 300),
+        Kind::Bishop => (330, 320),
+        Kind::Rook => (500, 540),
+        Kind::Queen => (900, 950),
+        Kind::King => (0, 0),
+    }
+}
+
 impl Evaluate for Position {
     const MOBILITY: i32 = 4;
     const SQUARES: usize = SQUARES;
 
     fn evaluate(&self) -> i32 {
-        let queens = (0..64).filter(|&sq| self.at(sq).is_some_and(|p| p.kind == Kind::Queen));
-        let endgame = queens.count() == 0;
-        sum_pieces(self, |p, sq| {
-            let place = match p.kind {
-                Kind::Knight | Kind::Bishop => -5 * off_centre(sq),
-                Kind::Pawn => {
-                    let up = ranks_up(p.color, sq) - 1;
-                    6 * up
-                        + if (2..=5).contains(&(sq % 8)) {
-                            4 * up
-                        } else {
-                            0
-                        }
+        let pawns = Pawns::of(self);
+        let files = pawns.count;
+        let mut side = [Phased::default(); 2];
+        let mut bishops = [0; 2];
+        for sq in 0..64u8 {
+            let Some(p) = self.at(sq) else { continue };
+            let (mg, eg) = material(p.kind);
+            let (pmg, peg) = placement(self, p, sq, &pawns);
+            side[p.color.index()].add(mg + pmg, eg + peg);
+            bishops[p.color.index()] += i32::from(p.kind == Kind::Bishop);
+        }
+        for color in Color::BOTH {
+            let c = color.index();
+            if bishops[c] >= 2 {
+                side[c].add(30, 50);
+            }
+            for (f, &n) in files[c].iter().enumerate() {
+                let isolated =
+                    n > 0 && (f == 0 || files[c][f - 1] == 0) && (f == 7 || files[c][f + 1] == 0);
+                if n > 1 {
+                    side[c].add(-15 * (n - 1), -25 * (n - 1));
                 }
-                Kind::King if endgame => -10 * off_centre(sq),
-                Kind::King => -15 * ranks_up(p.color, sq) + 4 * off_centre(sq),
-                _ => 0,
-            };
-            value(p.kind) + place
-        })
+                if isolated {
+                    side[c].add(-12 * n, -18 * n);
+                }
+            }
+        }
+        let us = self.turn.index();
+        let (mg, eg) = (side[us].mg - side[1 - us].mg, side[us].eg - side[1 - us].eg);
+        let ph = phase(self);
+        (mg * ph + eg * (24 - ph)) / 24
     }
 
     board8_ordering!(value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PositionText;
+
+    fn eval(fen: &str) -> i32 {
+        Position::from_text(fen).unwrap().evaluate()
+    }
+
+    #[test]
+    fn the_evaluation_sees_structure_and_shelter() {
+        // The start is level for whoever is to move.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(eval(start), 0);
+        // A passed pawn on the sixth outweighs the same pawn blocked by an enemy pawn ahead.
+        let passed = eval("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1");
+        let blocked = eval("4k3/3p4/3P4/8/8/8/8/4K3 w - - 0 1") + 120;
+        assert!(passed > blocked + 20, "{passed} against {blocked}");
+        // Doubled and isolated pawns cost, beside two healthy ones.
+        let healthy = eval("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
+        let doubled = eval("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+        assert!(healthy > doubled + 20, "{healthy} against {doubled}");
+        // With the queens on, a castled king behind its pawns is safer than one in the open.
+        let sheltered = eval("r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q1RK1 w - - 0 1");
+        let exposed = eval("r2q1rk1/ppp2ppp/8/8/8/6K1/PPP2PPP/R2Q1R2 w - - 0 1");
+        assert!(sheltered > exposed + 40, "{sheltered} against {exposed}");
+    }
 }

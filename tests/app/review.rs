@@ -80,7 +80,7 @@ async fn a_planted_blunder_is_marked_and_its_punishment_and_forced_moves_are_not
     assert!(text.contains("White, @alice: "), "{text}");
     assert!(text.contains("1 blunder in 3 moves"), "{text}");
     assert!(text.contains("Black, @bob: "), "{text}");
-    assert!(text.contains(", 3. Qxg6+?? ("), "{text}");
+    assert!(text.contains(" 3. Qxg6+?? ("), "{text}");
     assert!(text.contains("A forced move is never marked."), "{text}");
 }
 

@@ -229,14 +229,14 @@ async fn herald_answers_a_draw_offer_by_how_it_stands() {
         opponent: None,
         game: None,
     };
-    // Level material: Herald plays on.
+    // Level material: Herald plays on, and says so by its name, not a mention of itself.
     let even = from_position(&t, "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1").await;
     let r = t.say("alice", draw.clone()).await;
     assert_eq!(r.len(), 2, "{r:?}");
     assert!(
         r[1].text
             .to_string()
-            .starts_with("@herald declines the draw"),
+            .starts_with("Herald declines the draw"),
         "{}",
         r[1].text
     );
@@ -284,4 +284,42 @@ async fn herald_is_not_offered_the_swap_nor_told_it_is_its_move() {
     );
     let answer = r[1].text.to_string();
     assert!(answer.starts_with("Herald (level 1) played **"), "{answer}");
+}
+
+#[tokio::test]
+async fn herald_takes_the_swap_itself_when_its_search_finds_white_better() {
+    let t = sparring_table().await;
+    // Black starts without its m13 Sentinel: after any first move, White stands far better,
+    // so Herald, Black, takes White's side instead of moving.
+    let fen = "sthgaepmaght1/13/lllllllllllll/13/13/13/13/13/13/13/LLLLLLLLLLLLL/13/STHGAEPMAGHTS w AMa - - - - 0 1";
+    let mut challenge = challenge_herald(VariantId::Epoch, ColorChoice::White, 3);
+    if let Command::Challenge { terms, .. } = &mut challenge {
+        terms.fen = Some(fen.into());
+    }
+    public(&t.say("alice", challenge).await);
+    let r = t.mv("alice", "Tb1-d4").await;
+    let id = t.service.store().games_of("alice", true).await.unwrap()[0].id;
+    let row = t.service.store().game(id).await.unwrap().unwrap();
+    assert!(row.swapped, "{r:?}");
+    assert_eq!((row.white.as_str(), row.black.as_str()), (HERALD, "alice"));
+    assert_eq!(row.ply, 1, "Herald swapped instead of moving");
+    let said: Vec<String> = r.iter().map(|m| m.text.to_string()).collect();
+    let swap = said
+        .iter()
+        .find(|s| s.contains("swaps sides"))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    // Herald speaks of itself by name, never as a mention of its own account.
+    assert!(
+        swap.starts_with("Herald swaps sides: Herald now plays White"),
+        "{swap}"
+    );
+    assert!(!said.iter().any(|s| s.contains("@herald")), "{said:?}");
+    assert!(r.iter().all(|m| !m.mentions.iter().any(|u| u == HERALD)));
+    // Alice now moves as Black, and Herald answers as White.
+    let r = t.mv("alice", "Tb13-d10").await;
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(r[1]
+        .text
+        .to_string()
+        .starts_with("Herald (level 3) played **"));
 }

@@ -187,10 +187,10 @@ pub fn open_challenge(
 pub fn engine_level(level: i64) -> String {
     let budget = match level {
         1 => "a glance at each move",
-        2 => "half a second a move",
-        3 => "about a second a move",
-        4 => "about three seconds a move",
-        _ => "about ten seconds a move",
+        2 => "two plies deep, not always its best",
+        3 => "three plies deep, near its best",
+        4 => "its best move in a second",
+        _ => "its best move in three seconds",
     };
     format!(" Herald plays at level {level} of 5 ({budget}); the game is casual.")
 }

@@ -42,10 +42,10 @@ const BLUNDER: f64 = 0.3;
 pub fn depth(variant: VariantId) -> u32 {
     match variant {
         VariantId::Epoch => 4,
-        VariantId::Chess => 8,
-        VariantId::Empire => 6,
+        VariantId::Chess => 10,
+        VariantId::Empire => 8,
         VariantId::Fantastic => 4,
-        VariantId::Ageiou => 6,
+        VariantId::Ageiou => 7,
     }
 }
 
