@@ -138,7 +138,7 @@ impl Service {
         if asked.engine && game.outcome().is_none() {
             let limits = Limits {
                 movetime: Some(ANALYSIS_TIME),
-                depth: Some(review::depth(variant) + 2),
+                depth: Some(review::depth(variant)),
             };
             let found = self
                 .on_engine(&*game, move |g| {

@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::command::Level;
 use super::{Handled, Refusal, Request, Service};
+use crate::engine::review;
 use crate::engine::{SearchResult, Style};
 use crate::rules::{AnyGame, Color};
 use crate::store::{GameStatus, StoredGame};
@@ -16,7 +17,8 @@ pub const LOCAL_NAME: &str = "herald";
 /// How far behind (centipawns, Herald's view) Herald must stand to accept a draw.
 const DRAW_WHEN_WORSE: i32 = 150;
 
-/// How far behind (centipawns, as Black on its first turn) Herald must stand to swap sides.
+/// How far behind (chess's centipawns, as Black on its first turn) Herald must stand to swap
+/// sides.
 const SWAP_WHEN_BEHIND: i32 = 50;
 
 impl Service {
@@ -87,6 +89,7 @@ impl Service {
             return Ok(Vec::new());
         }
         let style = Level::new(level).unwrap_or_default().style();
+        let mut weighed = None;
         if game.swap_available() && !row.swapped && row.color_of(herald) == Color::Black {
             // The swap is Herald's to weigh, as a move is: it takes the first mover's side
             // when its search finds that side clearly better, four plies deep at least.
@@ -100,16 +103,27 @@ impl Service {
                 },
                 leeway: 0,
             };
+            let behind = (f64::from(SWAP_WHEN_BEHIND) * review::scale(row.variant)) as i32;
             if let Some(found) = self.think(&*game, weigh, row.id).await? {
-                if found.score < -SWAP_WHEN_BEHIND {
+                if found.score < -behind {
                     tracing::info!(game = row.id, score = found.score, "engine swaps");
                     return Box::pin(self.swap(&as_player(row, herald), row.clone())).await;
                 }
+                // At the levels that play their best, the weighing found the move too.
+                if style.leeway == 0 {
+                    weighed = Some(found);
+                }
             }
         }
-        let Some(found) = self.think(&*game, style, row.id).await? else {
-            tracing::error!(game = row.id, "the engine found no move");
-            return Ok(Vec::new());
+        let found = match weighed {
+            Some(found) => found,
+            None => match self.think(&*game, style, row.id).await? {
+                Some(found) => found,
+                None => {
+                    tracing::error!(game = row.id, "the engine found no move");
+                    return Ok(Vec::new());
+                }
+            },
         };
         tracing::info!(
             game = row.id,

@@ -240,12 +240,15 @@ fn fresh(m: &Match) -> io::Result<Box<dyn AnyGame>> {
 }
 
 /// The opening of games `number` and `number + 1`: each ply drawn by the seed among the moves
-/// within 40 centipawns of the best at depth 2, none if the game would end in it.
+/// within 30 centipawns of the best at depth 4, none if the game would end in it.
 fn draw_opening(m: &Match, number: u32) -> io::Result<Vec<String>> {
     let mut game = fresh(m)?;
     let style = Style {
-        limits: Limits::depth(2),
-        leeway: 40,
+        limits: Limits {
+            movetime: Some(std::time::Duration::from_secs(5)),
+            depth: Some(4),
+        },
+        leeway: 30,
     };
     let mut moves = Vec::new();
     for _ in 0..m.openings {

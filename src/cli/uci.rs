@@ -86,7 +86,7 @@ pub fn serve(input: impl BufRead, output: Box<dyn Write + Send>) -> io::Result<(
                 )?;
                 say(
                     &out,
-                    "option name Level type spin default 0 min 0 max 5\noption name Seed type spin default 1 min 0 max 4294967295",
+                    "option name Level type spin default 0 min 0 max 5\noption name Seed type spin default 1 min 0 max 4294967295\noption name Threads type spin default 0 min 0 max 64",
                 )?;
                 say(&out, "uciok")?;
             }
@@ -145,6 +145,16 @@ fn setoption(s: &mut Session, words: &[&str], out: &Out) -> io::Result<()> {
                 Err(e) => say(out, &format!("info string {e}")),
             },
             Err(_) => say(out, &format!("info string Level '{value}' is not a number")),
+        },
+        "threads" => match value.trim().parse::<usize>() {
+            Ok(n) => {
+                engine::set_threads(n);
+                Ok(())
+            }
+            Err(_) => say(
+                out,
+                &format!("info string Threads '{value}' is not a number"),
+            ),
         },
         "seed" => match value.trim().parse() {
             Ok(seed) => {
@@ -298,8 +308,10 @@ impl UciEngine {
     /// The lines up to the first that starts with `word`, that one last.
     fn until(&mut self, word: &str, wait: Duration) -> io::Result<Vec<String>> {
         let mut seen = Vec::new();
+        let deadline = std::time::Instant::now() + wait;
         loop {
-            match self.lines.recv_timeout(wait) {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
                 Ok(line) => {
                     let done = line.split_whitespace().next() == Some(word);
                     seen.push(line);

@@ -11,8 +11,9 @@
 //! pawn, -12/-18 an isolated one, passed pawns 10 to 110 by how far they have come (half in
 //! the middlegame). The bishop pair 30/50. King safety: the king stays home on a wing, and
 //! each of the three files in front of it is worth 12 with a pawn within two squares, -10
-//! bare. Mobility is 4 a legal move: about 30 moves a side, a difference of 10 is worth a
-//! minor pawn's share. docs/engine.md gives the measured strength.
+//! bare. Development: -12 a knight or bishop still at home, -25 more for the queen out while
+//! two are (middlegame). Mobility is 3 a legal move: about 30 moves a side, a difference of 10
+//! is worth a third of a pawn. docs/engine.md gives the measured strength.
 
 use super::Evaluate;
 use crate::rules::board8::{Army, Board8, Move};
@@ -215,7 +216,8 @@ impl Pawns {
     }
 }
 
-/// What a passed pawn is worth in the endgame by the ranks it has come (1 to 6).
+/// What a passed pawn is worth in the endgame by the ranks it has come (1 on its first
+/// square, 6 on the seventh rank).
 const PASSED: [i32; 7] = [0, 10, 15, 25, 45, 75, 110];
 
 /// One piece's placement (middlegame, endgame).
@@ -248,7 +250,7 @@ fn placement(pos: &Position, p: Piece<Kind>, sq: u8, pawns: &Pawns) -> (i32, i32
             };
             let mut score = (5 * (up - 1) + centre, 10 * (up - 1));
             if pawns.passed(p.color, sq) {
-                let r = (up - 1).clamp(0, 6) as usize;
+                let r = up.clamp(0, 6) as usize;
                 score.0 += PASSED[r] / 2;
                 score.1 += PASSED[r];
             }
@@ -281,6 +283,29 @@ fn king_shield(pos: &Position, color: Color, king: u8) -> i32 {
     score
 }
 
+/// The opening's order of things: -12 a knight or bishop still on its first square, and -25
+/// more for a queen that has left home while two of them are: mobility alone would send the
+/// queen out first, since its moves are the most numerous.
+fn development(pos: &Position, color: Color) -> i32 {
+    let rank = match color {
+        Color::White => 0,
+        Color::Black => 56,
+    };
+    let home = |file: u8, kind: Kind| pos.at(rank + file) == Some(Piece::new(color, kind));
+    let undeveloped = [
+        (1, Kind::Knight),
+        (6, Kind::Knight),
+        (2, Kind::Bishop),
+        (5, Kind::Bishop),
+    ]
+    .into_iter()
+    .filter(|&(f, k)| home(f, k))
+    .count() as i32;
+    let queen_out = !home(3, Kind::Queen)
+        && (0..64).any(|sq| pos.at(sq) == Some(Piece::new(color, Kind::Queen)));
+    -12 * undeveloped - if queen_out && undeveloped >= 2 { 25 } else { 0 }
+}
+
 /// Material (middlegame, endgame).
 fn material(kind: Kind) -> (i32, i32) {
     match kind {
@@ -294,7 +319,7 @@ fn material(kind: Kind) -> (i32, i32) {
 }
 
 impl Evaluate for Position {
-    const MOBILITY: i32 = 4;
+    const MOBILITY: i32 = 3;
     const SQUARES: usize = SQUARES;
 
     fn evaluate(&self) -> i32 {
@@ -314,6 +339,7 @@ impl Evaluate for Position {
             if bishops[c] >= 2 {
                 side[c].add(30, 50);
             }
+            side[c].add(development(self, color), 0);
             for (f, &n) in files[c].iter().enumerate() {
                 let isolated =
                     n > 0 && (f == 0 || files[c][f - 1] == 0) && (f == 7 || files[c][f + 1] == 0);
@@ -360,5 +386,68 @@ mod tests {
         let sheltered = eval("r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q1RK1 w - - 0 1");
         let exposed = eval("r2q1rk1/ppp2ppp/8/8/8/6K1/PPP2PPP/R2Q1R2 w - - 0 1");
         assert!(sheltered > exposed + 40, "{sheltered} against {exposed}");
+    }
+}
+
+#[cfg(test)]
+mod symmetry {
+    use super::*;
+    use crate::rules::PositionText;
+
+    /// The position with colours exchanged and the board turned over.
+    fn mirror(fen: &str) -> String {
+        let f: Vec<&str> = fen.split(' ').collect();
+        let board: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let turn = if f[1] == "w" { "b" } else { "w" };
+        let castle: String = if f[2] == "-" {
+            "-".into()
+        } else {
+            let mut c: Vec<char> = f[2]
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            c.sort_by_key(|c| {
+                (
+                    c.is_ascii_lowercase(),
+                    "KQkq".find(c.to_ascii_uppercase()).unwrap_or(0),
+                )
+            });
+            c.into_iter().collect()
+        };
+        format!("{} {turn} {castle} - {} {}", board.join("/"), f[4], f[5])
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_for_either_colour() {
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r2q1rk1/ppp2ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPPB1PPP/R2QKB1R w KQ - 0 8",
+            "8/5pk1/6p1/3P4/1p6/6P1/5PK1/8 b - - 0 40",
+            "4rrk1/1pq2ppp/p1n5/3p4/3P1B2/P1PB4/2Q2PPP/R4RK1 w - - 0 18",
+        ] {
+            let a = Position::from_text(fen).unwrap().evaluate();
+            let b = Position::from_text(&mirror(fen)).unwrap().evaluate();
+            assert_eq!(a, b, "{fen} / {}", mirror(fen));
+        }
     }
 }

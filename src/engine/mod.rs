@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use crate::rules::{AnyGame, Game, Variant};
 
-pub use search::{score_moves, search_game};
+pub use search::{score_moves, search_game, set_threads};
 
 /// What the engine needs of a variant beyond its rules: a static evaluation and the material
 /// a move wins, both in centipawns of that variant's own scale.
@@ -170,7 +170,8 @@ pub struct Style {
 /// search's best move. With leeway, every move is scored and one is drawn by `seed` among
 /// those within the leeway of the best, the nearer the best the likelier (a weight of the
 /// leeway left, plus one): the same game, position and seed always draw the same move, and
-/// another seed often another. The result's score is the chosen move's.
+/// another seed often another; a mate found is always played. The result's score is the
+/// chosen move's.
 pub fn choose(
     game: &dyn AnyGame,
     style: Style,
@@ -189,7 +190,12 @@ pub fn choose(
         }
         let (scores, mut result) = score_moves(&game, style.limits, stop)?;
         let best = scores.iter().map(|s| s.1).max()?;
-        let leeway = style.leeway * V::PAWN / 100;
+        // A mate found is played: no leeway between a mate and a slower one.
+        let leeway = if best > MATE_BOUND {
+            0
+        } else {
+            style.leeway * V::PAWN / 100
+        };
         let near: Vec<(usize, i32)> = scores
             .iter()
             .enumerate()

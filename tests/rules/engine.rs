@@ -244,3 +244,38 @@ fn a_finished_game_has_no_move() {
     assert!(g.outcome().is_some());
     assert_eq!(search(&*g, Limits::depth(2), &AtomicBool::new(false)), None);
 }
+
+#[test]
+fn two_threads_share_a_timed_search_and_leave_a_fixed_depth_alone() {
+    let fixed: Vec<SearchResult> = VariantId::ALL
+        .iter()
+        .map(|&v| best(&*new_game(v, None).unwrap(), Limits::depth(3)))
+        .collect();
+    /// Back to the machine's threads however the test ends.
+    struct Threads;
+    impl Drop for Threads {
+        fn drop(&mut self) {
+            herald::engine::set_threads(0);
+        }
+    }
+    herald::engine::set_threads(2);
+    let _reset = Threads;
+    for (&variant, alone) in VariantId::ALL.iter().zip(&fixed) {
+        let g = new_game(variant, None).unwrap();
+        let found = best(&*g, Limits::movetime(100));
+        assert!(g.legal_coordinates().contains(&found.mv), "{variant}");
+        // A depth limit searches on one thread: the same answer, node for node.
+        let again = best(&*g, Limits::depth(3));
+        assert_eq!(
+            (&again.mv, again.score, again.nodes),
+            (&alone.mv, alone.score, alone.nodes),
+            "{variant}"
+        );
+    }
+    // The mates are found by both threads' search too.
+    for (variant, one, _) in MATES {
+        let g = game(variant, one);
+        let found = best(&*g, Limits::movetime(200));
+        assert!(won(&*after(&*g, &found.mv), g.turn()), "{variant}");
+    }
+}

@@ -113,6 +113,9 @@ pub enum EngineCommand {
         /// Plies after which a game still going is drawn by adjudication.
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
+        /// Threads of Herald's timed searches (default: the machine's cores, at most two).
+        #[arg(long)]
+        threads: Option<usize>,
         /// Stop once the 95% interval of the Elo difference is wholly above or below ELO
         /// (after 10 games at least).
         #[arg(long, value_name = "ELO", allow_hyphen_values = true)]

@@ -201,6 +201,7 @@ fn engine(command: EngineCommand) -> Outcome {
         openings,
         seed,
         max_plies,
+        threads,
         until_clear,
         options,
     } = command
@@ -212,6 +213,9 @@ fn engine(command: EngineCommand) -> Outcome {
     let options = options.read()?;
     herald::rules::new_game_with(variant, None, options)
         .map_err(|e| Failure::Asked(e.to_string()))?;
+    if let Some(n) = threads {
+        herald::engine::set_threads(n.max(1));
+    }
     let opponent = match (uci, opponent) {
         (Some(_), _) if options != herald::rules::GameOptions::default() => {
             return Err(Failure::Asked(

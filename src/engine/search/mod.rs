@@ -7,7 +7,8 @@
 //! moves and asks the variant's own outcome with the game's repetition count, so no ending is
 //! guessed.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod node;
@@ -24,9 +25,10 @@ const ASPIRATION: i32 = 30;
 /// What a search remembers and may hand to the next: the transposition table and the history
 /// of quiet cutoffs. A review keeps one from each position of a game to the next.
 pub struct Memory<V: Evaluate> {
-    tt: Table<V::Move>,
+    tt: Table,
     /// Per side, `from * SQUARES + to`: how often a quiet move caused a cutoff, by depth².
     history: Vec<i32>,
+    variant: PhantomData<V>,
 }
 
 impl<V: Evaluate> Memory<V> {
@@ -34,8 +36,31 @@ impl<V: Evaluate> Memory<V> {
     pub fn new(bits: u32) -> Memory<V> {
         Memory {
             tt: Table::new(bits),
-            history: vec![0; 2 * V::SQUARES * V::SQUARES],
+            history: fresh_history::<V>(),
+            variant: PhantomData,
         }
+    }
+}
+
+fn fresh_history<V: Evaluate>() -> Vec<i32> {
+    vec![0; 2 * V::SQUARES * V::SQUARES]
+}
+
+/// The threads a timed search runs on: both cores of a two-core machine (set by
+/// [`set_threads`]). A search with a depth limit always runs on one, so that its answer is
+/// the same every time.
+static THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the threads of every timed search from now on (at least one); 0 goes back to the
+/// machine's cores, at most two.
+pub fn set_threads(n: usize) {
+    THREADS.store(n, Ordering::Relaxed);
+}
+
+fn threads() -> usize {
+    match THREADS.load(Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+        n => n,
     }
 }
 
@@ -59,8 +84,34 @@ pub fn search_with<V: Evaluate>(
     if game.legal().is_empty() {
         return None;
     }
-    let mut searcher = Searcher::<V>::new(mem, history_keys(game), limits, stop);
-    Some(searcher.iterate(game.position(), game.legal()))
+    let keys = history_keys(game);
+    let (pos, legal) = (game.position(), game.legal());
+    let helpers = match limits.depth {
+        None if limits.movetime.is_some() => threads() - 1,
+        _ => 0,
+    };
+    let tt = &mem.tt;
+    let history = std::mem::take(&mut mem.history);
+    // Lazy SMP: helpers search the same position one iteration ahead, sharing the table;
+    // only the main thread's answer counts, and they stop when it is done.
+    let done = AtomicBool::new(false);
+    let (result, history) = std::thread::scope(|scope| {
+        for _ in 0..helpers {
+            let keys = keys.clone();
+            let done = &done;
+            scope.spawn(move || {
+                let mut helper = Searcher::<V>::new(tt, fresh_history::<V>(), keys, limits, done);
+                helper.first_depth = 2;
+                helper.iterate(pos, legal);
+            });
+        }
+        let mut searcher = Searcher::<V>::new(tt, history, keys, limits, stop);
+        let result = searcher.iterate(pos, legal);
+        done.store(true, Ordering::Relaxed);
+        (result, searcher.history)
+    });
+    mem.history = history;
+    Some(result)
 }
 
 /// The repetition keys of every position of the game, the current one last.
@@ -88,8 +139,9 @@ pub fn score_moves<V: Evaluate>(
     if game.legal().is_empty() {
         return None;
     }
-    let mut mem = Memory::new(table_bits(limits));
-    let mut searcher = Searcher::<V>::new(&mut mem, history_keys(game), limits, stop);
+    let tt = Table::new(table_bits(limits));
+    let mut searcher =
+        Searcher::<V>::new(&tt, fresh_history::<V>(), history_keys(game), limits, stop);
     let pos = game.position();
     let n = game.legal().len();
     let mut scores: Vec<(V::Move, i32)> = game.legal().iter().map(|m| (*m, 0)).collect();
@@ -97,6 +149,7 @@ pub fn score_moves<V: Evaluate>(
     let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
     for d in 1..=max_depth.min(Limits::MAX_DEPTH) {
         let mut these = scores.clone();
+        let mut searched = 0;
         for entry in &mut these {
             let mut child = pos.clone();
             child.play(&entry.0);
@@ -106,10 +159,13 @@ pub fn score_moves<V: Evaluate>(
             if searcher.aborted {
                 break;
             }
+            searched += 1;
         }
         if searcher.aborted && d > 1 {
             break;
         }
+        // Stopped in the first iteration: only the moves it scored count.
+        these.truncate(searched.max(1));
         scores = these;
         depth = d;
         if searcher.aborted {
@@ -135,7 +191,10 @@ pub fn score_moves<V: Evaluate>(
 struct Searcher<'a, V: Evaluate> {
     /// The repetition keys of the game and of the line being searched, the current node last.
     keys: Vec<u64>,
-    mem: &'a mut Memory<V>,
+    tt: &'a Table,
+    history: Vec<i32>,
+    /// The first iteration's depth: 1, or 2 for a helper thread.
+    first_depth: u32,
     killers: Vec<[Option<V::Move>; 2]>,
     /// A legal-move list and a scored list per ply, reused across siblings.
     moves: Vec<Vec<V::Move>>,
@@ -164,11 +223,19 @@ fn table_bits(limits: Limits) -> u32 {
 }
 
 impl<'a, V: Evaluate> Searcher<'a, V> {
-    fn new(mem: &'a mut Memory<V>, keys: Vec<u64>, limits: Limits, stop: &'a AtomicBool) -> Self {
+    fn new(
+        tt: &'a Table,
+        history: Vec<i32>,
+        keys: Vec<u64>,
+        limits: Limits,
+        stop: &'a AtomicBool,
+    ) -> Self {
         let started = Instant::now();
         Searcher {
             keys,
-            mem,
+            tt,
+            history,
+            first_depth: 1,
             killers: vec![[None; 2]; MAX_PLY + 1],
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             scored: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
@@ -204,7 +271,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         root.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         let max_depth = self.limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
         let (mut best, mut score, mut depth) = (root[0].0, 0i32, 0);
-        for d in 1..=max_depth.min(Limits::MAX_DEPTH) {
+        for d in self.first_depth..=max_depth.min(Limits::MAX_DEPTH) {
             // From depth 4, a window around the last score, widened on each side it fails.
             let mut width = ASPIRATION * V::PAWN / 100;
             let narrow = d >= 4 && score.abs() < MATE_BOUND;
@@ -302,7 +369,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
         }
         let (i, s) = best?;
         root[..=i].rotate_right(1);
-        self.mem.tt.store(Entry {
+        // An interrupted iteration's best is only the best of the moves it reached.
+        if self.aborted {
+            return Some((root[0].0, s));
+        }
+        self.tt.store(Entry {
             key: self.current_tt_key(pos),
             depth,
             score: to_table(s, 0),
@@ -311,7 +382,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             } else {
                 Bound::Exact
             },
-            mv: Some(root[0].0),
+            mv: {
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                legal.iter().position(|m| *m == root[0].0)
+            },
         });
         Some((root[0].0, s))
     }

@@ -138,7 +138,7 @@ impl<V: Evaluate> Searcher<'_, V> {
         if self.killers[ply][1] == Some(*mv) {
             return (1 << 22) - 1;
         }
-        let h = self.mem.history[self.history_slot(pos, mv)].min(1 << 21);
+        let h = self.history[self.history_slot(pos, mv)].min(1 << 21);
         h + gain
     }
 
@@ -171,8 +171,8 @@ impl<V: Evaluate> Searcher<'_, V> {
         let (pos, ply, moves, opp) = (node.pos, node.ply, node.moves, node.opp);
         let key = self.current_tt_key(pos);
         let mut tt_move = None;
-        if let Some(e) = self.mem.tt.probe(key) {
-            tt_move = e.mv;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv.and_then(|i| moves.get(i).copied());
             let s = from_table(e.score, ply);
             let usable = match e.bound {
                 Bound::Exact => true,
@@ -213,6 +213,7 @@ impl<V: Evaluate> Searcher<'_, V> {
                 }
             }
         }
+        let stored_depth = depth;
         let depth = if in_check { depth + 1 } else { depth };
         let near_leaves = !pv && !in_check && depth <= 3;
         let futile = near_leaves && eval + FUTILITY_MARGIN * V::PAWN / 100 * (depth + 1) <= alpha;
@@ -274,12 +275,12 @@ impl<V: Evaluate> Searcher<'_, V> {
         } else {
             Bound::Upper
         };
-        self.mem.tt.store(Entry {
+        self.tt.store(Entry {
             key,
-            depth,
+            depth: stored_depth,
             score: to_table(best, ply),
             bound,
-            mv: Some(best_move),
+            mv: moves.iter().position(|m| *m == best_move),
         });
         best
     }
@@ -292,7 +293,7 @@ impl<V: Evaluate> Searcher<'_, V> {
             k[0] = Some(mv);
         }
         let slot = self.history_slot(pos, &mv);
-        self.mem.history[slot] = (self.mem.history[slot] + depth * depth).min(1 << 20);
+        self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
     }
 
     /// Quiescence: the side to move may stand on the static score or try a noisy move.
