@@ -3,26 +3,19 @@
 
 use tiny_skia::{Path, PathBuilder};
 
-use super::shapes::Seg::{C, L, Q};
 use super::shapes::*;
 
 /// A sailing boat: a curved hull, a mast and a triangular sail.
 pub fn boat() -> Vec<Part> {
     vec![
         body(rounded(0.47, 0.1, 0.53, 0.6, 0.02)),
-        body(poly(&[(0.56, 0.14), (0.82, 0.52), (0.56, 0.52)])),
-        body(poly(&[(0.44, 0.2), (0.44, 0.52), (0.24, 0.52)])),
-        body(outline(
-            (0.12, 0.6),
-            &[
-                L(0.88, 0.6),
-                Q(0.8, 0.8, 0.66, 0.8),
-                L(0.34, 0.8),
-                Q(0.2, 0.8, 0.12, 0.6),
-            ],
+        body(path("M0.56 0.14 L0.82 0.52 L0.56 0.52 Z")),
+        body(path("M0.44 0.2 L0.44 0.52 L0.24 0.52 Z")),
+        body(path(
+            "M0.12 0.6 L0.88 0.6 Q0.8 0.8 0.66 0.8 L0.34 0.8 Q0.2 0.8 0.12 0.6 Z",
         )),
         plinth(),
-        detail(line(&[(0.26, 0.68), (0.74, 0.68)])),
+        detail(path("M0.26 0.68 L0.74 0.68")),
     ]
 }
 
@@ -32,15 +25,14 @@ pub fn vertag() -> Vec<Part> {
     let arch = |x0: f32, x1: f32, spring: f32, top: f32, foot: f32| {
         let (cx, k) = ((x0 + x1) / 2.0, 0.5523);
         let (rx, ry) = ((x1 - x0) / 2.0, spring - top);
-        outline(
-            (x0, foot),
-            &[
-                L(x0, spring),
-                C(x0, spring - k * ry, cx - k * rx, top, cx, top),
-                C(cx + k * rx, top, x1, spring - k * ry, x1, spring),
-                L(x1, foot),
-            ],
-        )
+        let mut pb = PathBuilder::new();
+        pb.move_to(x0, foot);
+        pb.line_to(x0, spring);
+        pb.cubic_to(x0, spring - k * ry, cx - k * rx, top, cx, top);
+        pb.cubic_to(cx + k * rx, top, x1, spring - k * ry, x1, spring);
+        pb.line_to(x1, foot);
+        pb.close();
+        pb.finish().expect("an arch")
     };
     vec![
         body(arch(x0, x1, spring, top, 0.8)),
@@ -77,9 +69,9 @@ pub fn councillor() -> Vec<Part> {
         body(rounded(0.18, 0.1, 0.82, 0.25, 0.07)),
         body(rounded(0.18, 0.63, 0.82, 0.78, 0.07)),
         plinth(),
-        detail(line(&[(0.36, 0.34), (0.64, 0.34)])),
-        detail(line(&[(0.36, 0.43), (0.64, 0.43)])),
-        detail(line(&[(0.36, 0.52), (0.56, 0.52)])),
+        detail(path("M0.36 0.34 L0.64 0.34")),
+        detail(path("M0.36 0.43 L0.64 0.43")),
+        detail(path("M0.36 0.52 L0.56 0.52")),
     ]
 }
 

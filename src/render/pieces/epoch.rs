@@ -4,19 +4,14 @@
 
 use tiny_skia::{Path, PathBuilder};
 
-use super::shapes::Seg::{C, L, Q};
 use super::shapes::*;
 
 /// A papal tiara: a beehive of three crowns under a cross.
 pub fn tiara() -> Vec<Part> {
     vec![
         body(cross((0.46, 0.54), (0.4, 0.6), [0.01, 0.06, 0.12, 0.21])),
-        body(outline(
-            (0.28, 0.78),
-            &[
-                C(0.22, 0.46, 0.34, 0.2, 0.5, 0.2),
-                C(0.66, 0.2, 0.78, 0.46, 0.72, 0.78),
-            ],
+        body(path(
+            "M0.28 0.78 C0.22 0.46 0.34 0.2 0.5 0.2 C0.66 0.2 0.78 0.46 0.72 0.78 Z",
         )),
         plinth(),
         detail(tiara_band(0.7, 0.2)),
@@ -42,7 +37,7 @@ fn tiara_band(y: f32, half: f32) -> Path {
 /// on the band.
 pub fn crown() -> Vec<Part> {
     let points = [(0.22, 0.7), (0.15, 0.3), (0.34, 0.5), (0.4, 0.22)];
-    let spike = poly(&[(0.47, 0.16), (0.53, 0.16), (0.5, 0.46)]);
+    let spike = path("M0.47 0.16 L0.53 0.16 L0.5 0.46 Z");
     let band = rounded(0.22, 0.68, 0.78, 0.79, 0.03);
     let mut parts = coronet(points, 0.46, 0.055);
     parts.extend([
@@ -66,19 +61,15 @@ pub fn pedestal_star() -> Vec<Part> {
 
 pub fn dagger() -> Vec<Part> {
     vec![
-        body(poly(&[
-            (0.5, 0.03),
-            (0.63, 0.18),
-            (0.63, 0.56),
-            (0.37, 0.56),
-            (0.37, 0.18),
-        ])),
+        body(path(
+            "M0.5 0.03 L0.63 0.18 L0.63 0.56 L0.37 0.56 L0.37 0.18 Z",
+        )),
         body(rounded(0.43, 0.6, 0.57, 0.82, 0.02)),
         body(rounded(0.2, 0.54, 0.8, 0.645, 0.04)),
         body(circle(0.5, 0.87, 0.075)),
-        detail(line(&[(0.5, 0.15), (0.5, 0.5)])),
-        detail(line(&[(0.43, 0.68), (0.57, 0.68)])),
-        detail(line(&[(0.43, 0.75), (0.57, 0.75)])),
+        detail(path("M0.5 0.15 L0.5 0.5")),
+        detail(path("M0.43 0.68 L0.57 0.68")),
+        detail(path("M0.43 0.75 L0.57 0.75")),
     ]
 }
 
@@ -90,30 +81,21 @@ pub fn tower() -> Vec<Part> {
 
 pub fn pointed_hat() -> Vec<Part> {
     vec![
-        body(outline(
-            (0.27, 0.74),
-            &[
-                Q(0.42, 0.5, 0.44, 0.22),
-                Q(0.5, 0.08, 0.7, 0.06),
-                Q(0.56, 0.16, 0.58, 0.3),
-                Q(0.6, 0.52, 0.73, 0.74),
-            ],
+        body(path(
+            "M0.27 0.74 Q0.42 0.5 0.44 0.22 Q0.5 0.08 0.7 0.06 \
+             Q0.56 0.16 0.58 0.3 Q0.6 0.52 0.73 0.74 Z",
         )),
         body(oval(0.1, 0.68, 0.9, 0.88)),
         accent(star(0.51, 0.5, 0.085, 0.035)),
-        detail(line(&[(0.35, 0.66), (0.65, 0.66)])),
+        detail(path("M0.35 0.66 L0.65 0.66")),
     ]
 }
 
 pub fn banner() -> Vec<Part> {
     vec![
-        body(poly(&[
-            (0.36, 0.12),
-            (0.84, 0.12),
-            (0.68, 0.28),
-            (0.84, 0.44),
-            (0.36, 0.44),
-        ])),
+        body(path(
+            "M0.36 0.12 L0.84 0.12 L0.68 0.28 L0.84 0.44 L0.36 0.44 Z",
+        )),
         body(rounded(0.26, 0.08, 0.36, 0.82, 0.02)),
         body(circle(0.31, 0.07, 0.06)),
         plinth(),
@@ -123,21 +105,15 @@ pub fn banner() -> Vec<Part> {
 
 pub fn great_helm() -> Vec<Part> {
     vec![
-        body(outline(
-            (0.26, 0.8),
-            &[
-                L(0.26, 0.3),
-                Q(0.26, 0.14, 0.5, 0.12),
-                Q(0.74, 0.14, 0.74, 0.3),
-                L(0.74, 0.8),
-            ],
+        body(path(
+            "M0.26 0.8 L0.26 0.3 Q0.26 0.14 0.5 0.12 Q0.74 0.14 0.74 0.3 L0.74 0.8 Z",
         )),
         plinth(),
         accent(rounded(0.31, 0.38, 0.47, 0.45, 0.015)),
         accent(rounded(0.53, 0.38, 0.69, 0.45, 0.015)),
         accent(rounded(0.47, 0.2, 0.53, 0.74, 0.01)),
-        detail(line(&[(0.34, 0.58), (0.34, 0.7)])),
-        detail(line(&[(0.66, 0.58), (0.66, 0.7)])),
+        detail(path("M0.34 0.58 L0.34 0.7")),
+        detail(path("M0.66 0.58 L0.66 0.7")),
     ]
 }
 

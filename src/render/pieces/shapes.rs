@@ -99,6 +99,66 @@ pub fn line(points: &[(f32, f32)]) -> Path {
     polyline(points, false).expect("a line")
 }
 
+/// A shape from path data in the notation of SVG's paths, absolute coordinates only: `M x y`
+/// starts an outline at a point, `L x y` draws a straight line, `Q x1 y1 x y` a quadratic and
+/// `C x1 y1 x2 y2 x y` a cubic curve (the control points, then the end) to a point, and `Z`
+/// closes the outline. Every step starts with its letter; spaces, line breaks or commas
+/// separate the numbers. The emblems' paths are constants, so a mistake in one is a bug: it
+/// panics, naming the token.
+pub fn path(data: &str) -> Path {
+    let mut tokens = tokens(data).peekable();
+    if let Some(first) = tokens.peek().filter(|&&first| first != "M") {
+        panic!("path {data:?}: starts with {first:?}, not M");
+    }
+    let mut pb = PathBuilder::new();
+    while let Some(command) = tokens.next() {
+        let count = match command {
+            "M" | "L" => 2,
+            "Q" => 4,
+            "C" => 6,
+            "Z" => 0,
+            _ => panic!("path {data:?}: {command:?} is not one of M, L, Q, C and Z"),
+        };
+        let mut args = [0.0; 6];
+        for slot in &mut args[..count] {
+            let token = tokens.next();
+            *slot = token.and_then(|t| t.parse().ok()).unwrap_or_else(|| {
+                let found = token.map_or("the end".to_string(), |t| format!("{t:?}"));
+                panic!("path {data:?}: {command} wants {count} numbers, found {found}")
+            });
+        }
+        match command {
+            "M" => pb.move_to(args[0], args[1]),
+            "L" => pb.line_to(args[0], args[1]),
+            "Q" => pb.quad_to(args[0], args[1], args[2], args[3]),
+            "C" => pb.cubic_to(args[0], args[1], args[2], args[3], args[4], args[5]),
+            _ => pb.close(),
+        }
+    }
+    pb.finish()
+        .unwrap_or_else(|| panic!("path {data:?}: draws nothing"))
+}
+
+/// The tokens of path data: each letter alone, and each run of other characters between
+/// spaces, line breaks, commas and letters (a number, unless it is a mistake).
+fn tokens(data: &str) -> impl Iterator<Item = &str> {
+    let separator = |c: char| c.is_whitespace() || c == ',';
+    let mut rest = data;
+    std::iter::from_fn(move || {
+        rest = rest.trim_start_matches(separator);
+        let first = rest.chars().next()?;
+        let end = if first.is_alphabetic() {
+            first.len_utf8()
+        } else {
+            rest.find(|c: char| separator(c) || c.is_alphabetic())
+                .unwrap_or(rest.len())
+        };
+        let (token, tail) = rest.split_at(end);
+        rest = tail;
+        Some(token)
+    })
+}
+
 pub fn circle(x: f32, y: f32, r: f32) -> Path {
     PathBuilder::from_circle(x, y, r).expect("a circle")
 }
@@ -188,41 +248,16 @@ pub fn battlements(xs: [f32; 6], top: f32, notch: f32, base: f32) -> Path {
     ])
 }
 
-/// One step of an outline, named as in SVG paths: a straight line (L), or a quadratic (Q) or
-/// cubic (C) curve (its control points, then the end), to the given point.
-#[derive(Clone, Copy)]
-pub enum Seg {
-    L(f32, f32),
-    Q(f32, f32, f32, f32),
-    C(f32, f32, f32, f32, f32, f32),
-}
-
-/// A closed outline from `start` through the steps.
-pub fn outline(start: (f32, f32), steps: &[Seg]) -> Path {
-    let mut pb = PathBuilder::new();
-    pb.move_to(start.0, start.1);
-    for &step in steps {
-        match step {
-            Seg::L(x, y) => pb.line_to(x, y),
-            Seg::Q(x1, y1, x, y) => pb.quad_to(x1, y1, x, y),
-            Seg::C(x1, y1, x2, y2, x, y) => pb.cubic_to(x1, y1, x2, y2, x, y),
-        }
-    }
-    pb.close();
-    pb.finish().expect("an outline")
-}
-
 /// A trunk flaring from a neck down to a foot, curving through a bend either side: each of
 /// `neck`, `bend` and `foot` is a row's left x, right x and y.
 pub fn flare(neck: (f32, f32, f32), bend: (f32, f32, f32), foot: (f32, f32, f32)) -> Path {
-    outline(
-        (neck.0, neck.2),
-        &[
-            Seg::Q(bend.0, bend.2, foot.0, foot.2),
-            Seg::L(foot.1, foot.2),
-            Seg::Q(bend.1, bend.2, neck.1, neck.2),
-        ],
-    )
+    let mut pb = PathBuilder::new();
+    pb.move_to(neck.0, neck.2);
+    pb.quad_to(bend.0, bend.2, foot.0, foot.2);
+    pb.line_to(foot.1, foot.2);
+    pb.quad_to(bend.1, bend.2, neck.1, neck.2);
+    pb.close();
+    pb.finish().expect("a flared trunk")
 }
 
 /// A pawn-like figure on the plinth: a body, the collar over it and a round head.
@@ -251,4 +286,79 @@ pub fn keep(
         plinth(),
         detail(line(&[(left, y), (right, y)])),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_data_draws_what_the_builder_draws() {
+        let mut pb = PathBuilder::new();
+        pb.move_to(0.1, 0.2);
+        pb.line_to(0.3, 0.25);
+        pb.quad_to(0.4, 0.5, 0.6, 0.55);
+        pb.cubic_to(0.7, 0.8, 0.9, 0.85, 0.95, 0.9);
+        pb.close();
+        pb.move_to(0.5, 0.05);
+        pb.line_to(0.55, 0.1);
+        let built = pb.finish().expect("a path");
+        let data = "M0.1 0.2 L0.3 0.25 Q0.4 0.5 0.6 0.55 C0.7 0.8 0.9 0.85 0.95 0.9 Z \
+                    M0.5 0.05 L0.55 0.1";
+        assert_eq!(path(data), built);
+        // Commas, line breaks and spaces after the letters separate the same numbers.
+        let spaced = "M 0.1,0.2 L0.3, 0.25\n Q 0.4 0.5 0.6 0.55 \
+                      C0.7,0.8,0.9,0.85,0.95,0.9Z\tM0.5 0.05L0.55 0.1";
+        assert_eq!(path(spaced), built);
+    }
+
+    #[test]
+    fn path_data_closed_or_open_is_a_polygon_or_a_line() {
+        let points = [(0.72, 0.79), (0.69, 0.52), (0.73, 0.33), (0.28, 0.79)];
+        let data = "M0.72 0.79 L0.69 0.52 L0.73 0.33 L0.28 0.79";
+        assert_eq!(path(data), line(&points));
+        assert_eq!(path(&format!("{data} Z")), poly(&points));
+    }
+
+    #[test]
+    #[should_panic(expected = "starts with \"L\", not M")]
+    fn path_data_starts_with_a_move() {
+        path("L0.1 0.2 L0.3 0.4");
+    }
+
+    #[test]
+    #[should_panic(expected = "\"l\" is not one of M, L, Q, C and Z")]
+    fn path_data_is_absolute() {
+        path("M0.1 0.2 l0.3 0.4");
+    }
+
+    #[test]
+    #[should_panic(expected = "\"0.5\" is not one of M, L, Q, C and Z")]
+    fn path_data_names_every_step() {
+        path("M0.1 0.2 L0.3 0.4 0.5 0.6");
+    }
+
+    #[test]
+    #[should_panic(expected = "L wants 2 numbers, found \"Z\"")]
+    fn path_data_gives_each_step_its_numbers() {
+        path("M0.1 0.2 L0.3 Z");
+    }
+
+    #[test]
+    #[should_panic(expected = "Q wants 4 numbers, found the end")]
+    fn path_data_does_not_stop_inside_a_step() {
+        path("M0.1 0.2 Q0.3 0.4 0.5");
+    }
+
+    #[test]
+    #[should_panic(expected = "C wants 6 numbers, found \"0.4.5\"")]
+    fn path_data_names_a_number_it_cannot_read() {
+        path("M0.1 0.2 C0.3 0.4.5 0.6 0.7 0.8 0.9");
+    }
+
+    #[test]
+    #[should_panic(expected = "draws nothing")]
+    fn path_data_draws_something() {
+        path("M0.1 0.2");
+    }
 }

@@ -141,3 +141,24 @@ fn a_sprite_drawn_again_is_the_sprite_cached() {
         }
     }
 }
+
+/// Every emblem of every variant builds (its path data reads) and stays inside its square.
+#[test]
+fn every_emblem_builds_inside_its_square() {
+    use Emblem::*;
+    let all = [
+        Tiara, Crown, Star, Dagger, Tower, PointedHat, Banner, GreatHelm, Footman, King, Queen,
+        Rook, Bishop, Knight, Pawn, Kaiser, Eagle, Cardinal, Duke, Shield, Prince, Troll, Snake,
+        Ship, Squirrel, Hawk, Mammoth, Cheetah, Rhinoceros, Direwolf, Boat, Vertag, Councillor,
+        MovedPawn,
+    ];
+    for emblem in all {
+        let parts = parts(emblem);
+        assert!(!parts.is_empty(), "{emblem:?} draws nothing");
+        for part in parts {
+            let b = part.path.bounds();
+            let inside = b.left() >= 0.0 && b.top() >= 0.0 && b.right() <= 1.0 && b.bottom() <= 1.0;
+            assert!(inside, "{emblem:?} has a shape outside its square: {b:?}");
+        }
+    }
+}
