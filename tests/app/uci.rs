@@ -90,28 +90,30 @@ fn a_level_draws_its_moves_by_the_seed() {
     assert!(moves.len() > 1, "{moves:?}");
 }
 
+/// `herald engine match` of chess with `args` after the variant.
+fn chess_match(args: &[&str]) -> std::process::Output {
+    Command::new(herald())
+        .args(["engine", "match", "--variant", "chess"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn a_match_against_another_herald_over_uci() {
     let opponent = format!("{} engine uci", herald());
-    let out = Command::new(herald())
-        .args([
-            "engine",
-            "match",
-            "--variant",
-            "chess",
-            "--games",
-            "2",
-            "--movetime",
-            "20",
-            "--uci",
-            &opponent,
-            "--openings",
-            "2",
-            "--max-plies",
-            "24",
-        ])
-        .output()
-        .unwrap();
+    let out = chess_match(&[
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--uci",
+        &opponent,
+        "--openings",
+        "2",
+        "--max-plies",
+        "24",
+    ]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         out.status.success(),
@@ -138,21 +140,14 @@ fn a_match_against_another_herald_over_uci() {
     );
 
     // A program that is not there is said so.
-    let out = Command::new(herald())
-        .args([
-            "engine",
-            "match",
-            "--variant",
-            "chess",
-            "--games",
-            "1",
-            "--movetime",
-            "5",
-            "--uci",
-            "/nonexistent/engine",
-        ])
-        .output()
-        .unwrap();
+    let out = chess_match(&[
+        "--games",
+        "1",
+        "--movetime",
+        "5",
+        "--uci",
+        "/nonexistent/engine",
+    ]);
     assert!(!out.status.success());
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("cannot start /nonexistent/engine"),

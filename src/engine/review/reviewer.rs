@@ -68,10 +68,29 @@ impl Work for Nothing {
     }
 }
 
-/// One lane: its memory and the positions still to search, in order.
+/// One lane: its memory, the positions still to search, in order, and the game as it stood
+/// at the last position searched (a lane's positions follow one another, so each is one ply
+/// on from the last, not replayed from the start).
 struct Lane<V: Evaluate> {
     mem: Memory<V>,
     todo: std::collections::VecDeque<Task>,
+    now: Game<V>,
+}
+
+impl<V: Evaluate> Lane<V> {
+    /// The game as it stood after its first `k` plies.
+    fn at(&mut self, whole: &Game<V>, k: usize) -> Game<V> {
+        if self.now.moves().len() > k {
+            self.now = Game::new(whole.start_position().clone());
+        }
+        while self.now.moves().len() < k {
+            let mv = whole.moves()[self.now.moves().len()];
+            if self.now.play(mv).is_err() {
+                break;
+            }
+        }
+        self.now.clone()
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -100,6 +119,7 @@ impl<V: Evaluate> Typed<V> {
                 todo: (l * per_lane..((l + 1) * per_lane).min(positions))
                     .map(Task::Score)
                     .collect(),
+                now: Game::new(whole.start_position().clone()),
             })
             .collect();
         Typed {
@@ -110,17 +130,6 @@ impl<V: Evaluate> Typed<V> {
             confirming: false,
         }
     }
-}
-
-/// The game as it stood after its first `k` plies.
-fn prefix<V: Evaluate>(whole: &Game<V>, k: usize) -> Game<V> {
-    let mut now = Game::new(whole.start_position().clone());
-    for &mv in &whole.moves()[..k] {
-        if now.play(mv).is_err() {
-            break;
-        }
-    }
-    now
 }
 
 /// The score of the side to move at `depth` with `mem`; a finished game's is its result.
@@ -138,17 +147,17 @@ fn searched<V: Evaluate>(mem: &mut Memory<V>, game: &Game<V>, depth: u32) -> i32
 
 /// Position `k` scored at `depth`, the move into it one ply less deep first (so that it is
 /// not read from the deeper search's table).
-fn score_one<V: Evaluate>(mem: &mut Memory<V>, whole: &Game<V>, k: usize, depth: u32) -> Scored {
-    let now = prefix(whole, k);
+fn score_one<V: Evaluate>(mem: &mut Memory<V>, now: &Game<V>, depth: u32) -> Scored {
+    let k = now.moves().len();
     let turn = now.position().turn();
-    let reply = (k > 0 && depth >= 2).then(|| searched(mem, &now, depth - 1));
+    let reply = (k > 0 && depth >= 2).then(|| searched(mem, now, depth - 1));
     let found = match now.outcome() {
         Some(_) => None,
-        None => search_with(mem, &now, Limits::depth(depth), &AtomicBool::new(false)),
+        None => search_with(mem, now, Limits::depth(depth), &AtomicBool::new(false)),
     };
     let score = found
         .as_ref()
-        .map_or_else(|| searched(mem, &now, depth), |f| f.score);
+        .map_or_else(|| searched(mem, now, depth), |f| f.score);
     let best = found.as_ref().and_then(|f| {
         let mv = now.parse(&f.mv).ok()?;
         Some((f.mv.clone(), now.san(&mv)))
@@ -249,11 +258,15 @@ fn run<V: Evaluate>(
     match task {
         Task::Score(k) => {
             let depth = if hurry { depth.min(1) } else { depth };
-            Done::Scored(k, score_one(&mut lane.mem, whole, k, depth))
+            let now = lane.at(whole, k);
+            Done::Scored(k, score_one(&mut lane.mem, &now, depth))
         }
         Task::Confirm(k) => {
-            let deep_reply = searched(&mut lane.mem, &prefix(whole, k + 1), depth + 1);
-            let deep = searched(&mut lane.mem, &prefix(whole, k), depth + 2);
+            let before = lane.at(whole, k);
+            let mut after = before.clone();
+            let _ = after.play(whole.moves()[k]);
+            let deep_reply = searched(&mut lane.mem, &after, depth + 1);
+            let deep = searched(&mut lane.mem, &before, depth + 2);
             Done::Confirmed(k, deep, deep_reply)
         }
     }
