@@ -12,26 +12,15 @@ impl Service {
     /// and what the rest of the step did is announced all the same.
     pub async fn tick(&self) -> Vec<Reply> {
         let mut replies = Vec::new();
-        if let Err(refusal) = self.expire_challenges(&mut replies).await {
-            tracing::warn!(reason = %refusal.text(), "scheduler: could not expire challenges");
-        }
+        let r = &mut replies;
+        logged("expire challenges", self.expire_challenges(r).await);
         // First the answers a restart kept back (Herald's moves, conditional replies): no
         // clock runs out on them.
-        if let Err(refusal) = self.catch_up(&mut replies).await {
-            tracing::warn!(reason = %refusal.text(), "scheduler: could not look for answers due");
-        }
-        if let Err(refusal) = self.end_late_games(&mut replies).await {
-            tracing::warn!(reason = %refusal.text(), "scheduler: could not look for games out of time");
-        }
-        if let Err(refusal) = self.remind(&mut replies).await {
-            tracing::warn!(reason = %refusal.text(), "scheduler: could not look for reminders");
-        }
-        if let Err(refusal) = self.settle_tournaments(&mut replies).await {
-            tracing::warn!(reason = %refusal.text(), "scheduler: could not settle tournaments");
-        }
-        if let Err(refusal) = self.start_due_tournaments(&mut replies).await {
-            tracing::warn!(reason = %refusal.text(), "scheduler: could not start tournaments due");
-        }
+        logged("look for answers due", self.catch_up(r).await);
+        logged("look for games out of time", self.end_late_games(r).await);
+        logged("look for reminders", self.remind(r).await);
+        logged("settle tournaments", self.settle_tournaments(r).await);
+        logged("start tournaments due", self.start_due_tournaments(r).await);
         self.deliver(replies).await
     }
 
@@ -242,5 +231,12 @@ impl Service {
             replies.push(reminder.alert(&row, &[&who]));
         }
         Ok(())
+    }
+}
+
+/// Logs a part of the step that could not be done (the rest goes on).
+fn logged(what: &str, done: Result<(), Refusal>) {
+    if let Err(refusal) = done {
+        tracing::warn!(reason = %refusal.text(), "scheduler: could not {what}");
     }
 }

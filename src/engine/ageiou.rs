@@ -123,18 +123,7 @@ impl Evaluate for Position {
         )
     }
 
-    fn history_index(&self, mv: &Move) -> usize {
-        mv.from() as usize * SQUARES + mv.to() as usize
-    }
-
-    /// A capture through a portal lands on the victim's square too. AGEIOU has no null move:
-    /// with no check, a side may be in zugzwang anywhere.
-    fn capture_square(&self, mv: &Move) -> Option<u16> {
-        match *mv {
-            Move::Normal {
-                to, capture: true, ..
-            } => Some(u16::from(to)),
-            _ => None,
-        }
-    }
+    // A capture through a portal lands on the victim's square too. AGEIOU has no null move:
+    // with no check, a side may be in zugzwang anywhere.
+    super::square_moves!(Move, SQUARES);
 }

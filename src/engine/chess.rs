@@ -66,18 +66,7 @@ macro_rules! board8_ordering {
             $crate::engine::chess::noisy8(mv)
         }
 
-        fn history_index(&self, mv: &Move<Kind>) -> usize {
-            mv.from() as usize * $crate::engine::chess::SQUARES + mv.to() as usize
-        }
-
-        fn capture_square(&self, mv: &Move<Kind>) -> Option<u16> {
-            match *mv {
-                Move::Normal {
-                    to, capture: true, ..
-                } => Some(u16::from(to)),
-                _ => None,
-            }
-        }
+        $crate::engine::square_moves!(Move<Kind>, $crate::engine::chess::SQUARES);
 
         fn null_move(&self) -> Option<Self> {
             $crate::engine::chess::has_pieces(self).then(|| self.pass_turn())

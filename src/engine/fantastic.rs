@@ -101,18 +101,7 @@ impl Evaluate for Position {
         mv.is_capture() || mv.promotion().is_some()
     }
 
-    fn history_index(&self, mv: &Move) -> usize {
-        mv.from() as usize * SQUARES + mv.to() as usize
-    }
-
-    fn capture_square(&self, mv: &Move) -> Option<u16> {
-        match *mv {
-            Move::Normal {
-                to, capture: true, ..
-            } => Some(u16::from(to)),
-            _ => None,
-        }
-    }
+    super::square_moves!(Move, SQUARES);
 
     fn null_move(&self) -> Option<Position> {
         let us = self.turn();

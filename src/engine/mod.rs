@@ -83,6 +83,28 @@ pub trait Evaluate: Variant {
     }
 }
 
+/// [`Evaluate::history_index`] and [`Evaluate::capture_square`] for a variant whose moves go
+/// from one square to another and whose captures are `Move::Normal { capture: true, .. }`
+/// landing on the victim (chess, Empire Chess, Fantastic XIII, AGEIOU): `$squares` is the
+/// board's number of squares.
+macro_rules! square_moves {
+    ($move:ty, $squares:expr) => {
+        fn history_index(&self, mv: &$move) -> usize {
+            mv.from() as usize * $squares + mv.to() as usize
+        }
+
+        fn capture_square(&self, mv: &$move) -> Option<u16> {
+            match *mv {
+                Move::Normal {
+                    to, capture: true, ..
+                } => Some(u16::from(to)),
+                _ => None,
+            }
+        }
+    };
+}
+pub(crate) use square_moves;
+
 /// How long the engine may think: a time budget, a depth, or both (whichever ends first).
 /// With neither, the search stops at [`Limits::MAX_DEPTH`] or when the stop flag is set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use super::columns::{
 };
 use super::games::insert_game;
 use super::rows::{Offer, Opening, StoredGame};
-use super::sql::sql;
+use super::sql::{sql, Sql};
 use super::{Store, StoreError, Tx};
 use crate::rules::{GameOptions, VariantId};
 
@@ -354,34 +354,43 @@ impl Store {
         planned: &[Planned],
         now: i64,
     ) -> Result<Vec<StoredGame>, StoreError> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.begin().await?;
         let round = planned.iter().map(|p| p.round).max().unwrap_or(0);
-        let started = tx
-            .run(
-                sql(
-                    "UPDATE tournaments SET status = 'running', rounds = $2, round = $3, \
-                     version = version + 1 WHERE id = $1 AND version = $4 AND status = 'open'",
-                )
-                .bind(t.id)
-                .bind(rounds)
-                .bind(round)
-                .bind(t.version),
-            )
-            .await?;
-        if started != 1 {
-            return Err(StoreError::Conflict);
-        }
-        for (player, number, rating) in numbers {
-            let numbered = sql(
+        let started = sql(
+            "UPDATE tournaments SET status = 'running', rounds = $2, round = $3, \
+             version = version + 1 WHERE id = $1 AND version = $4 AND status = 'open'",
+        )
+        .bind(t.id)
+        .bind(rounds)
+        .bind(round)
+        .bind(t.version);
+        let numbered = numbers.iter().map(|(player, number, rating)| {
+            sql(
                 "UPDATE tournament_players SET start_number = $3, rating = $4 \
                  WHERE tournament_id = $1 AND player = $2",
             )
             .bind(t.id)
             .bind(player)
             .bind(*number)
-            .bind(*rating);
-            if tx.run(numbered).await? != 1 {
+            .bind(*rating)
+        });
+        let claims = std::iter::once(started).chain(numbered).collect();
+        self.claim_and_pair(t, claims, planned, now).await
+    }
+
+    /// Runs each of `claims`, each of which must change one row (else
+    /// [`StoreError::Conflict`] and nothing is kept), then begins the `planned` games: all in
+    /// one transaction.
+    async fn claim_and_pair(
+        &self,
+        t: &StoredTournament,
+        claims: Vec<Sql>,
+        planned: &[Planned],
+        now: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.begin().await?;
+        for claim in claims {
+            if tx.run(claim).await? != 1 {
                 return Err(StoreError::Conflict);
             }
         }
@@ -401,19 +410,12 @@ impl Store {
         planned: &[Planned],
         now: i64,
     ) -> Result<Vec<StoredGame>, StoreError> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.begin().await?;
         let paired = sql("UPDATE tournaments SET round = $2, version = version + 1 \
              WHERE id = $1 AND version = $3 AND status = 'running' AND round = $2 - 1")
         .bind(t.id)
         .bind(round)
         .bind(t.version);
-        if tx.run(paired).await? != 1 {
-            return Err(StoreError::Conflict);
-        }
-        let games = insert_pairings(&mut tx, t, planned, now).await?;
-        tx.commit().await?;
-        Ok(games)
+        self.claim_and_pair(t, vec![paired], planned, now).await
     }
 
     /// Withdraws `player` from a running tournament they are in, once, and ends each of their
