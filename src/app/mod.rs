@@ -42,6 +42,7 @@ pub mod text;
 mod tournament;
 mod vacation;
 mod views;
+mod web;
 pub mod words;
 
 pub use clock::{Clock, SystemClock, DAY};
@@ -53,6 +54,7 @@ pub use refusal::Refusal;
 pub use rooms::{Lost, Naming, Opening as RoomOpening, RoomError, Rooms, Threads};
 pub use suggest::{label, matching, Choice, GameChoice, MAX_CHOICES};
 pub use text::{Span, Text};
+pub use web::{GameSheet, SheetMove};
 
 use challenge::Deed;
 use std::collections::HashMap;

@@ -9,7 +9,7 @@ use crate::store::{EndReason, GameResult, GameStatus, StoredGame};
 /// What a picture of a game its players ended says in place of whose turn it is: "Black wins:
 /// White resigned", "Draw by agreement", "Aborted: no result". None for a game going on or
 /// ended by the rules, whose board says so itself.
-fn ending_line(row: &StoredGame) -> Option<String> {
+pub(super) fn ending_line(row: &StoredGame) -> Option<String> {
     let side = |c: Color| row.variant.side(c);
     let winner = row.result.and_then(GameResult::winner);
     Some(match (row.status, row.reason, winner) {

@@ -22,6 +22,47 @@ pub enum ConfigError {
         "the database URL '{0}' names no server: write postgres://user:password@host/database"
     )]
     NoServer(String),
+    #[error("{name} is '{value}', which is no address to serve on: write a host and port, for example 127.0.0.1:8080")]
+    WebAddress { name: &'static str, value: String },
+    #[error("HERALD_PUBLIC_URL is '{0}': write the address players reach the pages at, starting with http:// or https://, for example https://herald.example.org")]
+    PublicUrl(String),
+}
+
+/// Where the web pages are served, from `flag` or else `HERALD_WEB` (`host:port`); none when
+/// neither is set.
+pub fn web_address(flag: Option<String>) -> Result<Option<std::net::SocketAddr>, ConfigError> {
+    let (name, value) = match flag {
+        Some(v) => ("--addr", v),
+        None => match std::env::var("HERALD_WEB")
+            .ok()
+            .filter(|v| !v.trim().is_empty())
+        {
+            Some(v) => ("HERALD_WEB", v),
+            None => return Ok(None),
+        },
+    };
+    let value = value.trim().to_string();
+    match std::net::ToSocketAddrs::to_socket_addrs(value.as_str()).map(|mut a| a.next()) {
+        Ok(Some(addr)) => Ok(Some(addr)),
+        _ => Err(ConfigError::WebAddress { name, value }),
+    }
+}
+
+/// The address players reach the web pages at (`HERALD_PUBLIC_URL`), for the links Herald
+/// gives of them; none when unset.
+pub fn public_url(flag: Option<String>) -> Result<Option<String>, ConfigError> {
+    let Some(url) = flag
+        .or_else(|| std::env::var("HERALD_PUBLIC_URL").ok())
+        .map(|u| u.trim().trim_end_matches('/').to_string())
+        .filter(|u| !u.is_empty())
+    else {
+        return Ok(None);
+    };
+    let parsed = url::Url::parse(&url).ok();
+    match parsed.filter(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some()) {
+        Some(_) => Ok(Some(url)),
+        None => Err(ConfigError::PublicUrl(url)),
+    }
 }
 
 /// Sets the variables of a `.env` file in `dir` that the environment does not already have

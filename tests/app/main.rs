@@ -25,3 +25,4 @@ mod takeback;
 mod tournaments;
 mod uci;
 mod vacation;
+mod web;

@@ -18,7 +18,7 @@ const SKIP_PYTHON: &str = "HERALD_SKIP_PYTHON_CHESS";
 
 impl Table {
     /// Plays the moves in turn, alice first.
-    async fn play(&self, moves: &str) {
+    pub(crate) async fn play(&self, moves: &str) {
         for (i, m) in moves.split_whitespace().enumerate() {
             let who = if i % 2 == 0 { "alice" } else { "bob" };
             public(&self.mv(who, m).await);
@@ -133,7 +133,7 @@ fn tag_names(pgn: &str) -> Vec<&str> {
 
 /// Reads a chess record back with python-chess and checks its moves, positions and result
 /// against what Herald stored.
-fn reads_back(pgn: &str, stored: &[StoredMove], result: &str, board_result: &str) {
+pub(crate) fn reads_back(pgn: &str, stored: &[StoredMove], result: &str, board_result: &str) {
     let Some(lines) = python_chess(pgn) else {
         return;
     };

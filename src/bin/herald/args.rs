@@ -47,6 +47,18 @@ pub enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Serve the web pages alone (a page for every game), reading the bot's database.
+    Web {
+        /// The database (default: $DATABASE_URL, else sqlite://herald.db).
+        #[arg(long)]
+        db: Option<String>,
+        /// Where to listen, host:port (default: $HERALD_WEB, else 127.0.0.1:8080).
+        #[arg(long)]
+        addr: Option<String>,
+        /// The address players reach the pages at (default: $HERALD_PUBLIC_URL).
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
+    },
     /// Play through the game service in a terminal: one `user: /command` line at a time.
     Local {
         /// The database (default: $DATABASE_URL, else sqlite://herald.db).

@@ -292,13 +292,61 @@ fn render(position: &PositionArgs, drawing: Drawing, out: &std::path::Path) -> O
     Ok(ExitCode::SUCCESS)
 }
 
-/// The bot: Discord until Ctrl-C or SIGTERM.
+/// Listens at `addr` for the web pages of `service`'s games, said on standard error.
+async fn web_site(
+    service: std::sync::Arc<herald::app::Service>,
+    addr: std::net::SocketAddr,
+    public_url: Option<String>,
+) -> anyhow::Result<impl std::future::Future<Output = std::io::Result<()>>> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot serve the web pages at {addr}: {e}"))?;
+    let shown = public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{addr}"));
+    eprintln!("herald: the web pages are served at {addr} (players reach them at {shown})");
+    let site = std::sync::Arc::new(herald::web::Site::new(service, public_url));
+    Ok(herald::web::serve(listener, site))
+}
+
+/// `herald web`: the pages alone, until Ctrl-C or SIGTERM.
+fn web(db: Option<String>, addr: Option<String>, public_url: Option<String>) -> Outcome {
+    let url = herald::config::database_url(db)?;
+    herald::store::must_exist(&url).map_err(anyhow::Error::from)?;
+    let addr = herald::config::web_address(addr)?
+        .unwrap_or_else(|| std::net::SocketAddr::from(([127, 0, 0, 1], 8080)));
+    let public_url = herald::config::public_url(public_url)?;
+    runtime()?.block_on(async {
+        let service = std::sync::Arc::new(open_service(&url, true).await?);
+        let site = web_site(service.clone(), addr, public_url).await?;
+        tokio::select! {
+            served = site => served.map_err(|e| anyhow::anyhow!("the web pages stopped: {e}"))?,
+            _ = tokio::signal::ctrl_c() => {}
+        }
+        service.store().close().await;
+        anyhow::Ok(())
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The bot: Discord until Ctrl-C or SIGTERM, and the web pages beside it when HERALD_WEB is
+/// set.
 fn bot() -> Outcome {
     let config = herald::discord::Config::from_env()?;
     keep_token(&config.token);
     let url = herald::config::database_url(None)?;
+    let web = herald::config::web_address(None)?;
+    let public_url = herald::config::public_url(None)?;
     runtime()?.block_on(async {
         let service = std::sync::Arc::new(open_service(&url, true).await?);
+        if let Some(addr) = web {
+            let site = web_site(service.clone(), addr, public_url).await?;
+            tokio::spawn(async move {
+                if let Err(e) = site.await {
+                    tracing::error!(error = %e, "the web pages stopped");
+                }
+            });
+        }
         let run = herald::discord::run(service.clone(), config).await;
         service.store().close().await;
         run.map_err(anyhow::Error::from)
@@ -317,6 +365,11 @@ fn main() -> ExitCode {
             no_images,
             managers,
         }) => local(db, &out, !no_images, &managers),
+        Some(Command::Web {
+            db,
+            addr,
+            public_url,
+        }) => web(db, addr, public_url),
         Some(Command::Db(DbCommand::Check { db })) => db_check(db),
         Some(Command::Db(DbCommand::Copy { from, to })) => db_copy(from, to),
         Some(Command::Db(DbCommand::Rerate { db })) => db_rerate(db),

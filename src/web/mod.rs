@@ -1,0 +1,270 @@
+//! Herald on the web: a page for every game (its board after any move, the move list, the
+//! record and the replay), served by axum on the tokio Herald already runs, in the bot's
+//! process (`HERALD_WEB`) or alone (`herald web`). The pages are HTML written on the server
+//! (see [`pages`]); a small script of our own steps through the moves with the arrow keys, and
+//! every page works without it. Every input is checked: a bad one is a 400 or a 404 page,
+//! never a 500. Nothing here changes a game.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::app::{Refusal, Service};
+
+mod pages;
+mod query;
+
+pub use query::{Query, QueryError};
+
+/// What the pages are served from: the game service (over the bot's database) and the address
+/// players reach them at, for the links a page gives of itself.
+pub struct Site {
+    service: Arc<Service>,
+    /// `HERALD_PUBLIC_URL` without its trailing slash; else each request's own host.
+    public_url: Option<String>,
+}
+
+impl Site {
+    pub fn new(service: Arc<Service>, public_url: Option<String>) -> Site {
+        Site {
+            service,
+            public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
+        }
+    }
+
+    /// The address a page's links start with: the public one, else `http://` and the host the
+    /// request named (a name and port, nothing else), else none (links stay relative).
+    fn base(&self, headers: &HeaderMap) -> String {
+        if let Some(url) = &self.public_url {
+            return url.clone();
+        }
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| {
+                !h.is_empty()
+                    && h.len() <= 255
+                    && h.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+            });
+        host.map_or_else(String::new, |h| format!("http://{h}"))
+    }
+}
+
+/// The routes: `/`, `/games/N` (the page), `/games/N.png`, `/games/N.pgn`, `/games/N.gif`;
+/// anything else is a 404 page.
+pub fn router(site: Arc<Site>) -> Router {
+    Router::new()
+        .route("/", get(home))
+        .route("/games/{file}", get(game))
+        .fallback(|| async { not_found("There is no such page on Herald.") })
+        .with_state(site)
+}
+
+/// Serves the pages on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, site: Arc<Site>) -> std::io::Result<()> {
+    axum::serve(listener, router(site)).await
+}
+
+/// What `/games/{file}` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    Page,
+    Png,
+    Pgn,
+    Gif,
+}
+
+/// `N`, `N.png`, `N.pgn` or `N.gif`, N a game's number (digits only, no leading zero).
+fn read_file(file: &str) -> Option<(i64, Asked)> {
+    let (number, asked) = match file.split_once('.') {
+        None => (file, Asked::Page),
+        Some((n, "png")) => (n, Asked::Png),
+        Some((n, "pgn")) => (n, Asked::Pgn),
+        Some((n, "gif")) => (n, Asked::Gif),
+        Some(_) => return None,
+    };
+    let digits = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+    if !digits || number.starts_with('0') || number.len() > 15 {
+        return None;
+    }
+    number.parse().ok().map(|n| (n, asked))
+}
+
+async fn home() -> Response {
+    html(StatusCode::OK, pages::home())
+}
+
+async fn game(
+    State(site): State<Arc<Site>>,
+    Path(file): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let Some((id, asked)) = read_file(&file) else {
+        return not_found(
+            "There is no such page on Herald: a game's page is /games/ and its number.",
+        );
+    };
+    let query = match Query::read(raw.as_deref()) {
+        Ok(q) => q,
+        Err(e) => return bad_request(&e.to_string()),
+    };
+    match answer(&site, id, asked, query, &headers).await {
+        Ok(response) => response,
+        Err(refusal) => {
+            tracing::error!(game = id, reason = %refusal.text(), "a web page could not be made");
+            html(
+                StatusCode::SERVICE_UNAVAILABLE,
+                pages::error(
+                    "Not now",
+                    "Herald cannot read this game just now: try again in a moment.",
+                ),
+            )
+        }
+    }
+}
+
+/// The response to a well-formed request for game `id`.
+async fn answer(
+    site: &Site,
+    id: i64,
+    asked: Asked,
+    query: Query,
+    headers: &HeaderMap,
+) -> Result<Response, Refusal> {
+    let service = &site.service;
+    let Some(sheet) = service.web_game(id).await? else {
+        return Ok(not_found(&format!("There is no game #{id}.")));
+    };
+    let plies = sheet.moves.len();
+    if let Some(ply) = query.ply.filter(|&k| k > plies) {
+        let word = if plies == 1 { "ply" } else { "plies" };
+        return Ok(bad_request(&format!(
+            "Game #{id} has {plies} {word}: ply {ply} is past its end (ply=0 is the start)."
+        )));
+    }
+    // Everything is drawn from the game as stored at this version.
+    let tag = format!(
+        "\"{id}-{}-{}-{}-{asked:?}\"",
+        sheet.version,
+        query.ply.map_or(-1, |k| k as i64),
+        u8::from(query.flip)
+    );
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|h| h.as_bytes() == tag.as_bytes())
+    {
+        return Ok(cached(
+            StatusCode::NOT_MODIFIED,
+            &tag,
+            sheet.finished,
+            Body::empty(),
+            None,
+        ));
+    }
+    let (kind, body) = match asked {
+        Asked::Page => {
+            let page = pages::game(&sheet, query, &site.base(headers));
+            ("text/html; charset=utf-8", page.into_string().into_bytes())
+        }
+        Asked::Png => match service.web_board(id, query.ply, query.flip).await? {
+            Some(png) => ("image/png", png),
+            None => return Ok(not_found("This server draws no images.")),
+        },
+        Asked::Gif => match service.web_replay(id, query.flip).await? {
+            Some(gif) => ("image/gif", gif),
+            None => return Ok(not_found("This game's replay is not drawn here.")),
+        },
+        Asked::Pgn => match service.web_record(id).await? {
+            Some((_, text)) => ("application/x-chess-pgn; charset=utf-8", text),
+            None => return Ok(not_found(&format!("There is no game #{id}."))),
+        },
+    };
+    let disposition = (asked == Asked::Pgn).then(|| format!("inline; filename=\"game-{id}.pgn\""));
+    Ok(cached(
+        StatusCode::OK,
+        &tag,
+        sheet.finished,
+        Body::from(body),
+        Some((kind, disposition)),
+    ))
+}
+
+/// A response with its entity tag, kept an hour when the game is over (a finished game's
+/// pictures and record change no more; its players' ratings may), a few seconds while it
+/// goes on.
+fn cached(
+    status: StatusCode,
+    tag: &str,
+    finished: bool,
+    body: Body,
+    kind: Option<(&'static str, Option<String>)>,
+) -> Response {
+    let mut response = (status, body).into_response();
+    let h = response.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(tag) {
+        h.insert(header::ETAG, v);
+    }
+    let age = if finished {
+        "public, max-age=3600"
+    } else {
+        "public, max-age=5"
+    };
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(age));
+    if let Some((kind, disposition)) = kind {
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+        if let Some(v) = disposition.and_then(|d| HeaderValue::from_str(&d).ok()) {
+            h.insert(header::CONTENT_DISPOSITION, v);
+        }
+    }
+    response
+}
+
+fn html(status: StatusCode, page: maud::Markup) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page.into_string(),
+    )
+        .into_response()
+}
+
+fn not_found(why: &str) -> Response {
+    html(StatusCode::NOT_FOUND, pages::error("Not found", why))
+}
+
+fn bad_request(why: &str) -> Response {
+    html(StatusCode::BAD_REQUEST, pages::error("Bad request", why))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_games_file_is_its_number_and_one_of_three_endings() {
+        assert_eq!(read_file("12"), Some((12, Asked::Page)));
+        assert_eq!(read_file("12.png"), Some((12, Asked::Png)));
+        assert_eq!(read_file("7.pgn"), Some((7, Asked::Pgn)));
+        assert_eq!(read_file("7.gif"), Some((7, Asked::Gif)));
+        for bad in [
+            "",
+            "012",
+            "-3",
+            "1e3",
+            "12.jpg",
+            "12.png.png",
+            "x",
+            "9999999999999999",
+            "+4",
+        ] {
+            assert_eq!(read_file(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! The pages' HTML. Each page stands alone (its style inline, no cookie, no outside file) and
+//! reads on a phone; a game's page carries Open Graph and Twitter-card tags so that a link to
+//! it unfurls with its board wherever it is posted.
+
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+
+use super::Query;
+use crate::app::GameSheet;
+use crate::rules::Color;
+
+const STYLE: &str = "body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}\
+header{background:#2b2d42;color:#fff;padding:.5em 1em}header a{color:#fff;text-decoration:none;font-weight:600}\
+main{max-width:1100px;margin:0 auto;padding:1em;display:flex;flex-wrap:wrap;gap:1.5em}\
+h1{font-size:1.4em;margin:.2em 0;width:100%}.facts{width:100%;margin:0;color:#555}\
+figure{margin:0;flex:1 1 480px;max-width:640px}figure img{width:100%;height:auto;display:block}\
+nav.steps{display:flex;gap:.5em;margin:.5em 0;flex-wrap:wrap}nav.steps a{padding:.2em .6em;background:#fff;border:1px solid #ccc;border-radius:4px;text-decoration:none;color:#222}\
+section.moves{flex:1 1 260px}ol#moves{padding-left:2.5em;margin:.3em 0}ol#moves li{margin:.1em 0}\
+#moves a{color:#1d3557;text-decoration:none;padding:0 .25em;border-radius:3px}#moves a.now{background:#ffd166}\
+.files a{margin-right:1em}p.hint{color:#777;font-size:.9em}";
+
+/// The frame of every page.
+fn page(title: &str, head: Markup, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                (head)
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                header { a href="/" { "Herald" } }
+                main { (body) }
+            }
+        }
+    }
+}
+
+/// `/`: what Herald is.
+pub fn home() -> Markup {
+    page(
+        "Herald",
+        html! {},
+        html! {
+            h1 { "Herald" }
+            p {
+                "Correspondence chess variants on Discord: Chess 13: Epoch, chess, Empire Chess, "
+                "Fantastic XIII and AGEIOU. Every game has a page here, at "
+                code { "/games/" } "and its number."
+            }
+        },
+    )
+}
+
+/// A page saying what went wrong: a 400, 404 or 503.
+pub fn error(title: &str, why: &str) -> Markup {
+    page(
+        &format!("{title} · Herald"),
+        html! {},
+        html! {
+            h1 { (title) }
+            p { (why) }
+            p { a href="/" { "Herald" } }
+        },
+    )
+}
+
+/// `/games/N`: the board at the ply asked (the last by default) with links to step through
+/// the moves, the move list, the facts of the game and its files. `base` starts the page's
+/// absolute links (for the tags that unfurl it), empty where unknown.
+pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
+    let plies = sheet.moves.len();
+    let at = query.ply.unwrap_or(plies).min(plies);
+    let id = sheet.id;
+    let [white, black] = &sheet.players;
+    let variant = sheet.variant.title();
+    let moment = match sheet.moves.last() {
+        Some(m) => format!("move {}", m.number),
+        None => "the start".to_string(),
+    };
+    let title = format!("{white} vs {black} · {variant} · {moment}");
+    let flip = if query.flip { "&flip" } else { "" };
+    let step = |k: usize| format!("/games/{id}?ply={k}{flip}");
+    let board = format!(
+        "/games/{id}.png{}",
+        Query {
+            ply: Some(at),
+            ..query
+        }
+        .text()
+    );
+    let shown_image = format!(
+        "{base}/games/{id}.png{}",
+        Query { ply: None, ..query }.text()
+    );
+    let description = format!("{} · {}", sheet.state, sheet.variant.summary());
+    let turned = Query {
+        flip: !query.flip,
+        ..query
+    };
+    let head = html! {
+        meta name="description" content=(description);
+        meta property="og:type" content="website";
+        meta property="og:site_name" content="Herald";
+        meta property="og:title" content=(title);
+        meta property="og:description" content=(description);
+        meta property="og:image" content=(shown_image);
+        @if !base.is_empty() {
+            meta property="og:url" content=(format!("{base}/games/{id}"));
+        }
+        meta name="twitter:card" content="summary_large_image";
+        meta name="twitter:title" content=(title);
+        meta name="twitter:description" content=(description);
+        meta name="twitter:image" content=(shown_image);
+    };
+    let body = html! {
+        h1 { (white) " vs " (black) }
+        p.facts {
+            @if let [Some(w), Some(b)] = &sheet.ratings { "Rated " (w) " and " (b) " · " }
+            (variant) " · " (if sheet.rated { "rated" } else { "casual" })
+            " · " (sheet.days) (if sheet.days == 1 { " day" } else { " days" }) " a move"
+            @if let Some(options) = sheet.options { " · " (options.to_string()) }
+            " · " strong { (sheet.state) }
+            @if let Some(deadline) = sheet.deadline {
+                " · time runs out " (crate::calendar::utc_minute(deadline))
+            }
+        }
+        figure {
+            img #board src=(board) alt=(format!("The board of game #{id} after {at} of {plies} plies"))
+                data-game=(id) data-ply=(at) data-plies=(plies) data-flip=(u8::from(query.flip));
+            nav.steps aria-label="Moves" {
+                a href=(step(0)) title="The start (Home)" { "⏮" }
+                a href=(step(at.saturating_sub(1))) title="Back a move (←)" { "◀" }
+                a href=(step((at + 1).min(plies))) title="On a move (→)" { "▶" }
+                a href=(step(plies)) title="The last move (End)" { "⏭" }
+                a href=(format!("/games/{id}{}", turned.text())) { "Flip the board" }
+            }
+        }
+        section.moves {
+            h2 { "Moves" }
+            @if sheet.moves.is_empty() {
+                p { "No move yet." }
+            } @else {
+                ol #moves {
+                    @for line in sheet.moves.chunk_by(|a, b| a.number == b.number) {
+                        li value=(line[0].number) {
+                            @if line[0].color == Color::Black { "… " }
+                            @for m in line {
+                                a href=(step(m.ply)) data-ply=(m.ply) class=[(m.ply == at).then_some("now")] { (m.san) }
+                                " "
+                            }
+                        }
+                    }
+                }
+            }
+            p.files {
+                a href=(format!("/games/{id}.pgn")) { "PGN" }
+                a href=(format!("/games/{id}.gif{}", if query.flip { "?flip" } else { "" })) { "GIF" }
+                a href=(board) { "PNG" }
+            }
+            p.hint { "← and → step through the moves." }
+        }
+        script { (PreEscaped(STEPPER)) }
+    };
+    page(&title, head, body)
+}
+
+/// Steps through the moves without reloading: the arrow keys, Home and End, and a click on a
+/// move change the board's picture, the highlighted move and the address.
+const STEPPER: &str = r#"(function(){
+var b=document.getElementById('board');if(!b)return;
+var id=b.dataset.game,n=+b.dataset.plies,k=+b.dataset.ply,f=b.dataset.flip==='1'?'&flip':'';
+var links=document.querySelectorAll('#moves a');
+function go(p){if(p<0||p>n||p===k)return;k=p;
+b.src='/games/'+id+'.png?ply='+p+f;b.dataset.ply=p;
+b.alt='The board of game #'+id+' after '+p+' of '+n+' plies';
+history.replaceState(null,'','/games/'+id+'?ply='+p+f);
+links.forEach(function(a){a.classList.toggle('now',+a.dataset.ply===p)});}
+document.addEventListener('keydown',function(e){
+if(e.key==='ArrowLeft'){go(k-1);e.preventDefault();}
+else if(e.key==='ArrowRight'){go(k+1);e.preventDefault();}
+else if(e.key==='Home'){go(0);}else if(e.key==='End'){go(n);}});
+links.forEach(function(a){a.addEventListener('click',function(e){e.preventDefault();go(+a.dataset.ply);});});
+})();"#;

@@ -1,0 +1,189 @@
+//! The web pages, served on 127.0.0.1 by a second service over the game's database (as
+//! `herald web` runs beside the bot): a game's page, its board after any ply, its record
+//! (read back by python-chess) and its replay, the cache's tags, and every bad address
+//! answered with a 400 or 404 page.
+
+use std::sync::Arc;
+
+use herald::rules::{GameOptions, VariantId};
+use herald::web::Site;
+
+use crate::records::reads_back;
+use crate::service::{open, public, table, Table};
+
+/// A web server over `t`'s database, as another process would run it: its address.
+async fn serve(t: &Table, public_url: Option<&str>) -> String {
+    let service = Arc::new(open(&t.url, t.clock.clone(), true).await);
+    let site = Arc::new(Site::new(service, public_url.map(str::to_string)));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(herald::web::serve(listener, site));
+    format!("http://{addr}")
+}
+
+/// A GET: the status, the content type, the entity tag and the body.
+async fn get(url: &str, tag: Option<&str>) -> (u16, String, String, Vec<u8>) {
+    let client = reqwest::Client::new();
+    let mut request = client.get(url);
+    if let Some(tag) = tag {
+        request = request.header("If-None-Match", tag);
+    }
+    let r = request.send().await.unwrap();
+    let header = |name: &str| {
+        r.headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default()
+    };
+    let (status, kind, etag) = (r.status().as_u16(), header("content-type"), header("etag"));
+    (status, kind, etag, r.bytes().await.unwrap().to_vec())
+}
+
+async fn page(url: &str) -> (u16, String) {
+    let (status, kind, _, body) = get(url, None).await;
+    assert!(kind.starts_with("text/html"), "{url}: {kind}");
+    (status, String::from_utf8(body).unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_has_a_page_its_board_at_every_ply_its_record_and_its_replay() {
+    let t = table(false).await;
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
+    t.play("e4 e5 Qh5 Nc6").await;
+    let site = serve(&t, Some("https://herald.example.org/")).await;
+
+    // The page: players, variant, state, the moves as links, the tags that unfurl it.
+    let (status, html) = page(&format!("{site}/games/{id}")).await;
+    assert_eq!(status, 200);
+    for part in [
+        "<title>alice vs bob · Chess · move 2</title>",
+        r#"<meta property="og:title" content="alice vs bob · Chess · move 2">"#,
+        &format!(
+            r#"<meta property="og:image" content="https://herald.example.org/games/{id}.png">"#
+        ),
+        r#"<meta name="twitter:card" content="summary_large_image">"#,
+        "<h1>alice vs bob</h1>",
+        "White to move",
+        &format!(r#"<img id="board" src="/games/{id}.png?ply=4""#),
+        &format!(r#"<a href="/games/{id}?ply=3" data-ply="3">Qh5</a>"#),
+        &format!(r#"<a href="/games/{id}?ply=4" data-ply="4" class="now">Nc6</a>"#),
+        &format!(r#"<a href="/games/{id}.pgn">PGN</a>"#),
+    ] {
+        assert!(html.contains(part), "{part} is not in\n{html}");
+    }
+    // A ply asked: that board, that move marked, the steps around it.
+    let (_, html) = page(&format!("{site}/games/{id}?ply=1&flip")).await;
+    assert!(
+        html.contains(&format!(r#"src="/games/{id}.png?ply=1&amp;flip""#)),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"data-ply="1" class="now">e4</a>"#),
+        "{html}"
+    );
+    assert!(html.contains(&format!(
+        r#"href="/games/{id}?ply=2&amp;flip" title="On a move"#
+    )));
+
+    // The board after each ply decodes, from either side, and differs from ply to ply.
+    let mut boards = Vec::new();
+    for ply in 0..=4 {
+        let (status, kind, _, png) = get(&format!("{site}/games/{id}.png?ply={ply}"), None).await;
+        assert_eq!((status, kind.as_str()), (200, "image/png"), "ply {ply}");
+        let image = image::load_from_memory(&png).unwrap();
+        assert!(image.width() >= 400, "ply {ply}: {}", image.width());
+        boards.push(png);
+    }
+    boards.dedup();
+    assert_eq!(boards.len(), 5, "five different boards");
+    let (_, _, _, flipped) = get(&format!("{site}/games/{id}.png?ply=4&flip"), None).await;
+    assert_ne!(flipped, boards[4]);
+
+    // Played on by the bot's service: the web's service reads the new move.
+    t.play("Bc4 Nf6 Qxf7#").await;
+    let (_, html) = page(&format!("{site}/games/{id}")).await;
+    assert!(html.contains("White wins: checkmate"), "{html}");
+    assert!(html.contains(">Qxf7#</a>"), "{html}");
+
+    // The record, read back by python-chess; the replay, a frame a ply and one to start.
+    let (status, kind, _, pgn) = get(&format!("{site}/games/{id}.pgn"), None).await;
+    assert_eq!(status, 200);
+    assert!(kind.starts_with("application/x-chess-pgn"), "{kind}");
+    let stored = t.service.store().moves(id).await.unwrap();
+    reads_back(&String::from_utf8(pgn).unwrap(), &stored, "1-0", "1-0");
+    let (status, kind, _, gif) = get(&format!("{site}/games/{id}.gif"), None).await;
+    assert_eq!((status, kind.as_str()), (200, "image/gif"));
+    let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).unwrap();
+    let frames = image::AnimationDecoder::into_frames(frames).count();
+    assert!(frames >= 8, "{frames} frames for 7 plies");
+
+    // The cache's tag: the same picture is not sent again.
+    let url = format!("{site}/games/{id}.png?ply=2");
+    let (_, _, tag, _) = get(&url, None).await;
+    assert!(tag.starts_with('"') && tag.ends_with('"'), "{tag}");
+    let (status, _, _, body) = get(&url, Some(&tag)).await;
+    assert_eq!((status, body.len()), (304, 0));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bad_address_is_a_400_or_404_page_never_a_500() {
+    let t = table(false).await;
+    let id = t.game_of(VariantId::Epoch, GameOptions::default()).await;
+    public(&t.mv("alice", "Tj2").await);
+    let site = serve(&t, None).await;
+    for (path, status, says) in [
+        (
+            "/games/999".to_string(),
+            404,
+            "There is no game #999.".to_string(),
+        ),
+        (
+            format!("/games/{id}?ply=2"),
+            400,
+            format!("Game #{id} has 1 ply: ply 2 is past its end"),
+        ),
+        (format!("/games/{id}.png?ply=9"), 400, "past its end".into()),
+        (
+            format!("/games/{id}?ply=-1"),
+            400,
+            "ply must be a number".into(),
+        ),
+        (
+            format!("/games/{id}?ply=1e9"),
+            400,
+            "ply must be a number".into(),
+        ),
+        (
+            format!("/games/{id}?flip=maybe"),
+            400,
+            "flip is given alone".into(),
+        ),
+        (
+            format!("/games/{id}?ply=0&ply=1"),
+            400,
+            "ply is given twice".into(),
+        ),
+        (format!("/games/0{id}"), 404, "no such page".into()),
+        (format!("/games/{id}.svg"), 404, "no such page".into()),
+        (
+            "/games/12345678901234567890".into(),
+            404,
+            "no such page".into(),
+        ),
+        ("/games/%00".into(), 404, "no such page".into()),
+        ("/players/../etc/passwd".into(), 404, "no such page".into()),
+        ("/nothing".into(), 404, "no such page".into()),
+    ] {
+        let (got, html) = page(&format!("{site}{path}")).await;
+        assert_eq!(got, status, "{path}: {html}");
+        assert!(html.contains(&says), "{path}: {says} is not in {html}");
+    }
+    // An address that names nothing else still works: tracking words are left alone.
+    let (got, html) = page(&format!("{site}/games/{id}?utm_source=discord&ply=0")).await;
+    assert_eq!(got, 200, "{html}");
+    // Without a public address, the links name the host asked.
+    assert!(
+        html.contains(&format!(r#"content="{site}/games/{id}.png""#)),
+        "{html}"
+    );
+}
