@@ -177,6 +177,8 @@ pub struct SettingsChange {
     pub takebacks: Option<bool>,
     /// Who may create tournaments.
     pub tournaments: Option<crate::store::TournamentCreators>,
+    /// Whether the server's games have web pages.
+    pub web: Option<bool>,
 }
 
 impl SettingsChange {

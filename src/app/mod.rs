@@ -240,6 +240,8 @@ pub struct Service {
     damaged: Mutex<HashMap<i64, i64>>,
     /// The players' names the platform gave, for files and pictures ([`names`]).
     names: Mutex<names::Known>,
+    /// The address players reach the web pages at, for the links Herald posts.
+    public_url: std::sync::OnceLock<String>,
 }
 
 type Handled = Result<Vec<Reply>, Refusal>;
@@ -263,6 +265,7 @@ impl Service {
             rooms: std::sync::OnceLock::new(),
             damaged: Mutex::default(),
             names: Mutex::default(),
+            public_url: std::sync::OnceLock::new(),
         }
     }
 

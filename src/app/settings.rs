@@ -55,6 +55,9 @@ impl Service {
             if let Some(who) = change.tournaments {
                 s.tournaments = Some(who);
             }
+            if let Some(on) = change.web {
+                s.web = Some(on);
+            }
             self.store.save_settings(guild, &s).await?;
             tracing::info!(guild, user = %req.user, "settings changed");
         }

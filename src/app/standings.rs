@@ -26,6 +26,9 @@ impl Service {
             }
             Err(e) => tracing::warn!(error = %e, game = row.id, "could not read the ratings"),
         }
+        if let Some(link) = self.page_link(row).await {
+            reply.text.push(format!("\nThe game's page: {link}"));
+        }
         reply
     }
 

@@ -40,6 +40,9 @@ impl Service {
             _ => words::final_caption(&row, game.turn()),
         };
         let mut reply = Reply::new(&req.channel, caption);
+        if let Some(link) = self.page_link(&row).await {
+            reply.text.push(format!("\nThe game's page: {link}"));
+        }
         let bottom = viewer_side(&row, &req.user, flip);
         reply.image = self.image(&row, &*game, None, bottom).await;
         reply.ephemeral = private;
@@ -207,6 +210,9 @@ impl Service {
         let game = self.rules_game(&row).await?;
         let text = movetext(&moves, &game.move_numbers());
         let mut reply = Reply::private(&req.channel, words::history(&row, &text));
+        if let Some(link) = self.page_link(&row).await {
+            reply.text.push(format!("\nThe game's page: {link}"));
+        }
         reply.attachment = Some(record_file(&row, &moves, &*game));
         let mut replies = vec![reply];
         if gif {

@@ -52,11 +52,34 @@ fn is_number(user: &str) -> bool {
 type Loaded = (StoredGame, Box<dyn AnyGame>, Vec<StoredMove>);
 
 impl Service {
+    /// Links Herald posts to games' pages start with `url` (`HERALD_PUBLIC_URL`); without
+    /// it, Herald posts none. Set once.
+    pub fn set_public_url(&self, url: &str) {
+        let _ = self.public_url.set(url.trim_end_matches('/').to_string());
+    }
+
+    /// The address of a game's page, where Herald knows where its pages are and the game's
+    /// server has them.
+    pub(super) async fn page_link(&self, row: &StoredGame) -> Option<String> {
+        let base = self.public_url.get()?;
+        if let Some(guild) = &row.guild {
+            if !self.store.settings(guild).await.ok()?.web() {
+                return None;
+            }
+        }
+        Some(format!("{base}/games/{}", row.id))
+    }
+
     /// A game and what the rules make of it; `None` when there is no game `id`.
     async fn web_load(&self, id: i64) -> Result<Option<Loaded>, Refusal> {
         let Some(row) = self.store.game(id).await? else {
             return Ok(None);
         };
+        if let Some(guild) = &row.guild {
+            if !self.store.settings(guild).await?.web() {
+                return Ok(None);
+            }
+        }
         let moves = self.store.moves(row.id).await?;
         let game = self.rules_game(&row).await?;
         Ok(Some((row, game, moves)))

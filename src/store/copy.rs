@@ -193,6 +193,7 @@ const TABLES: &[Table] = &[
             ("vacation_days", Int),
             ("takebacks", Bool),
             ("tournaments", Text),
+            ("web", Bool),
         ],
     ),
     (

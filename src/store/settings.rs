@@ -22,6 +22,8 @@ pub struct Settings {
     pub takebacks: Option<bool>,
     /// Who may create tournaments (`None`: anyone, the default).
     pub tournaments: Option<TournamentCreators>,
+    /// Whether the server's games have web pages (`None`: yes, the default).
+    pub web: Option<bool>,
 }
 
 impl Settings {
@@ -38,6 +40,11 @@ impl Settings {
         self.threads != Some(false)
     }
 
+    /// Whether the server's games have web pages.
+    pub fn web(&self) -> bool {
+        self.web != Some(false)
+    }
+
     /// Who may create tournaments.
     pub fn tournament_creators(&self) -> TournamentCreators {
         self.tournaments.unwrap_or_default()
@@ -52,6 +59,7 @@ struct Row {
     vacation_days: Option<i64>,
     takebacks: Option<bool>,
     tournaments: Option<TournamentCreators>,
+    web: Option<bool>,
 }
 
 impl Store {
@@ -59,8 +67,8 @@ impl Store {
         let row: Option<Row> = self
             .one(
                 sql(
-                    "SELECT days, open_channel, threads, vacation_days, takebacks, tournaments \
-                     FROM guild_settings WHERE guild = $1",
+                    "SELECT days, open_channel, threads, vacation_days, takebacks, tournaments, \
+                     web FROM guild_settings WHERE guild = $1",
                 )
                 .bind(guild),
             )
@@ -75,7 +83,8 @@ impl Store {
             threads: row.as_ref().and_then(|r| r.threads),
             vacation_days: row.as_ref().and_then(|r| r.vacation_days),
             takebacks: row.as_ref().and_then(|r| r.takebacks),
-            tournaments: row.and_then(|r| r.tournaments),
+            tournaments: row.as_ref().and_then(|r| r.tournaments),
+            web: row.and_then(|r| r.web),
             roles,
         })
     }
@@ -86,11 +95,11 @@ impl Store {
         let mut tx = self.begin().await?;
         tx.run(sql(
             "INSERT INTO guild_settings (guild, days, open_channel, threads, vacation_days, takebacks, \
-             tournaments) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+             tournaments, web) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
              ON CONFLICT (guild) DO UPDATE SET days = excluded.days, \
              open_channel = excluded.open_channel, threads = excluded.threads, \
              vacation_days = excluded.vacation_days, takebacks = excluded.takebacks, \
-             tournaments = excluded.tournaments",
+             tournaments = excluded.tournaments, web = excluded.web",
         )
         .bind(guild)
         .bind(s.days)
@@ -98,7 +107,8 @@ impl Store {
         .bind(s.threads)
         .bind(s.vacation_days)
         .bind(s.takebacks)
-        .bind(s.tournaments))
+        .bind(s.tournaments)
+        .bind(s.web))
         .await?;
         tx.run(sql("DELETE FROM variant_roles WHERE guild = $1").bind(guild))
             .await?;

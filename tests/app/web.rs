@@ -187,3 +187,63 @@ async fn a_bad_address_is_a_400_or_404_page_never_a_500() {
         "{html}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_server_that_turns_its_pages_off_has_none() {
+    use crate::service::request;
+    use herald::app::{Command, Request, SettingsChange};
+    let t = table(false).await;
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
+    let site = serve(&t, None).await;
+    assert_eq!(page(&format!("{site}/games/{id}")).await.0, 200);
+    let web = |on| {
+        Command::Settings(SettingsChange {
+            web: Some(on),
+            ..Default::default()
+        })
+    };
+    let manager = |command| Request {
+        manager: true,
+        ..request("carol", command)
+    };
+    let saved = t.service.handle(&manager(web(false))).await;
+    let said = saved[0].text.to_string();
+    assert!(said.contains("\n- games have no web pages"), "{said}");
+    for path in ["", ".png", ".pgn", ".gif"] {
+        let (status, _, _, _) = get(&format!("{site}/games/{id}{path}"), None).await;
+        assert_eq!(status, 404, "{path}");
+    }
+    let (_, html) = page(&format!("{site}/games/{id}")).await;
+    assert!(html.contains(&format!("There is no game #{id}.")), "{html}");
+    // Turned on again, the pages are back.
+    t.service.handle(&manager(web(true))).await;
+    assert_eq!(page(&format!("{site}/games/{id}")).await.0, 200);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn herald_links_a_games_page_where_it_knows_the_address() {
+    use herald::app::Command;
+    let t = table(false).await;
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
+    let board = || Command::Board {
+        opponent: None,
+        game: Some(id),
+        flip: false,
+        private: false,
+    };
+    let link = format!("The game's page: https://herald.example.org/games/{id}");
+    // No address known: no link.
+    let r = t.say("alice", board()).await;
+    assert!(
+        !r[0].text.to_string().contains("The game's page"),
+        "{}",
+        r[0].text
+    );
+    t.service.set_public_url("https://herald.example.org/");
+    let r = t.say("alice", board()).await;
+    assert!(r[0].text.to_string().contains(&link), "{}", r[0].text);
+    t.play("f3 e5 g4").await;
+    let end = t.mv("bob", "Qh4#").await;
+    let said = public(&end).text.to_string();
+    assert!(said.contains("checkmate") && said.contains(&link), "{said}");
+}

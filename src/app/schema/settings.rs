@@ -53,6 +53,10 @@ pub(super) fn settings_options() -> Vec<Opt> {
             "Only members who may manage the server",
             Value::Text(TournamentCreators::Managers.word().into()),
         ),
+        flag(
+            "web",
+            "Whether this server's games have pages on Herald's web site (default: yes)",
+        ),
     ]
 }
 
@@ -111,5 +115,6 @@ pub(super) fn read_settings(o: &Given) -> Result<Command, String> {
         vacation_days: o.integer("vacation_days"),
         takebacks: o.boolean("takebacks"),
         tournaments: o.text("tournaments").map(|t| t.parse()).transpose()?,
+        web: o.boolean("web"),
     }))
 }

@@ -144,6 +144,11 @@ pub fn settings(s: &crate::store::Settings, saved: bool) -> Text {
             "\n- only members who may manage the server create tournaments"
         }
     });
+    t.push(if s.web() {
+        "\n- each game has a page on Herald's web site, where it is served"
+    } else {
+        "\n- games have no web pages (every page of this server's games answers that it is not found)"
+    });
     t.push("\nMembers with the Manage Server permission change them with /settings.");
     t
 }

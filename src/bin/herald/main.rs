@@ -339,6 +339,9 @@ fn bot() -> Outcome {
     let public_url = herald::config::public_url(None)?;
     runtime()?.block_on(async {
         let service = std::sync::Arc::new(open_service(&url, true).await?);
+        if let Some(public) = &public_url {
+            service.set_public_url(public);
+        }
         if let Some(addr) = web {
             let site = web_site(service.clone(), addr, public_url).await?;
             tokio::spawn(async move {
