@@ -62,10 +62,9 @@ impl Service {
     /// server has them.
     pub(super) async fn page_link(&self, row: &StoredGame) -> Option<String> {
         let base = self.public_url.get()?;
-        if let Some(guild) = &row.guild {
-            if !self.store.settings(guild).await.ok()?.web() {
-                return None;
-            }
+        let server = super::settings::server_of(row);
+        if !self.store.settings(server).await.ok()?.web() {
+            return None;
         }
         Some(format!("{base}/games/{}", row.id))
     }
@@ -75,10 +74,13 @@ impl Service {
         let Some(row) = self.store.game(id).await? else {
             return Ok(None);
         };
-        if let Some(guild) = &row.guild {
-            if !self.store.settings(guild).await?.web() {
-                return Ok(None);
-            }
+        if !self
+            .store
+            .settings(super::settings::server_of(&row))
+            .await?
+            .web()
+        {
+            return Ok(None);
         }
         let moves = self.store.moves(row.id).await?;
         let game = self.rules_game(&row).await?;

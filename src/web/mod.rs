@@ -16,6 +16,7 @@ use axum::Router;
 
 use crate::app::{Refusal, Service};
 
+mod live;
 mod pages;
 mod query;
 
@@ -62,6 +63,7 @@ pub fn router(site: Arc<Site>) -> Router {
     Router::new()
         .route("/", get(home))
         .route("/games/{file}", get(game))
+        .route("/games/{file}/events", get(events))
         .fallback(|| async { not_found("There is no such page on Herald.") })
         .with_state(site)
 }
@@ -127,6 +129,46 @@ async fn game(
                 ),
             )
         }
+    }
+}
+
+/// `/games/N/events?since=V`: the game's live updates from version V (from its first state
+/// when V is left out).
+async fn events(
+    State(site): State<Arc<Site>>,
+    Path(file): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let Some((id, Asked::Page)) = read_file(&file) else {
+        return not_found("There is no such page on Herald: a game's updates are /games/N/events.");
+    };
+    let since = raw
+        .as_deref()
+        .unwrap_or("")
+        .split('&')
+        .find_map(|p| p.strip_prefix("since="));
+    let since = match since {
+        None => -1,
+        Some(v) if !v.is_empty() && v.len() <= 18 && v.bytes().all(|b| b.is_ascii_digit()) => {
+            v.parse().unwrap_or(-1)
+        }
+        Some(v) => {
+            let v = crate::rules::shown(v);
+            return bad_request(&format!(
+                "since must be a game's version, a number, not '{v}'."
+            ));
+        }
+    };
+    match site.service.web_game(id).await {
+        Ok(Some(_)) => live::events(site.clone(), id, since).into_response(),
+        Ok(None) => not_found(&format!("There is no game #{id}.")),
+        Err(_) => html(
+            StatusCode::SERVICE_UNAVAILABLE,
+            pages::error(
+                "Not now",
+                "Herald cannot read this game just now: try again in a moment.",
+            ),
+        ),
     }
 }
 

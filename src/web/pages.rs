@@ -122,14 +122,15 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
             (variant) " · " (if sheet.rated { "rated" } else { "casual" })
             " · " (sheet.days) (if sheet.days == 1 { " day" } else { " days" }) " a move"
             @if let Some(options) = sheet.options { " · " (options.to_string()) }
-            " · " strong { (sheet.state) }
+            " · " strong #state { (sheet.state) }
             @if let Some(deadline) = sheet.deadline {
                 " · time runs out " (crate::calendar::utc_minute(deadline))
             }
         }
         figure {
             img #board src=(board) alt=(format!("The board of game #{id} after {at} of {plies} plies"))
-                data-game=(id) data-ply=(at) data-plies=(plies) data-flip=(u8::from(query.flip));
+                data-game=(id) data-ply=(at) data-plies=(plies) data-flip=(u8::from(query.flip))
+                data-version=(sheet.version) data-live=(u8::from(!sheet.finished));
             nav.steps aria-label="Moves" {
                 a href=(step(0)) title="The start (Home)" { "⏮" }
                 a href=(step(at.saturating_sub(1))) title="Back a move (←)" { "◀" }
@@ -141,8 +142,9 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
         section.moves {
             h2 { "Moves" }
             @if sheet.moves.is_empty() {
-                p { "No move yet." }
-            } @else {
+                p #nomoves { "No move yet." }
+            }
+            {
                 ol #moves {
                     @for line in sheet.moves.chunk_by(|a, b| a.number == b.number) {
                         li value=(line[0].number) {
@@ -168,19 +170,34 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
 }
 
 /// Steps through the moves without reloading: the arrow keys, Home and End, and a click on a
-/// move change the board's picture, the highlighted move and the address.
+/// move change the board's picture, the highlighted move and the address. While the game goes
+/// on, its live updates (`/games/N/events`) rebuild the move list and the state, and a reader
+/// at the last move follows the new one.
 const STEPPER: &str = r#"(function(){
 var b=document.getElementById('board');if(!b)return;
 var id=b.dataset.game,n=+b.dataset.plies,k=+b.dataset.ply,f=b.dataset.flip==='1'?'&flip':'';
-var links=document.querySelectorAll('#moves a');
-function go(p){if(p<0||p>n||p===k)return;k=p;
+var list=document.getElementById('moves');
+function mark(){list.querySelectorAll('a').forEach(function(a){a.classList.toggle('now',+a.dataset.ply===k)});}
+function go(p,force){if(p<0||p>n||(p===k&&!force))return;k=p;
 b.src='/games/'+id+'.png?ply='+p+f;b.dataset.ply=p;
 b.alt='The board of game #'+id+' after '+p+' of '+n+' plies';
-history.replaceState(null,'','/games/'+id+'?ply='+p+f);
-links.forEach(function(a){a.classList.toggle('now',+a.dataset.ply===p)});}
+history.replaceState(null,'','/games/'+id+'?ply='+p+f);mark();}
 document.addEventListener('keydown',function(e){
 if(e.key==='ArrowLeft'){go(k-1);e.preventDefault();}
 else if(e.key==='ArrowRight'){go(k+1);e.preventDefault();}
 else if(e.key==='Home'){go(0);}else if(e.key==='End'){go(n);}});
-links.forEach(function(a){a.addEventListener('click',function(e){e.preventDefault();go(+a.dataset.ply);});});
+list.addEventListener('click',function(e){var a=e.target.closest('a');if(!a)return;e.preventDefault();go(+a.dataset.ply);});
+if(b.dataset.live!=='1'||!window.EventSource)return;
+var es=new EventSource('/games/'+id+'/events?since='+b.dataset.version);
+es.addEventListener('game',function(e){var g=JSON.parse(e.data),follow=k===n;
+list.textContent='';var li=null;
+g.moves.forEach(function(m,i){if(!li||!m.black){li=document.createElement('li');li.value=m.number;list.appendChild(li);
+if(i===0&&m.black)li.appendChild(document.createTextNode('\u2026 '));}
+var a=document.createElement('a');a.href='/games/'+id+'?ply='+m.ply+f;a.dataset.ply=m.ply;a.textContent=m.san;
+li.appendChild(a);li.appendChild(document.createTextNode(' '));});
+var none=document.getElementById('nomoves');if(none&&g.plies>0)none.remove();
+document.getElementById('state').textContent=g.state;
+b.dataset.version=g.version;n=g.plies;b.dataset.plies=n;
+if(follow||k>n)go(n,true);else mark();
+if(g.finished)es.close();});
 })();"#;

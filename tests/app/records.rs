@@ -19,8 +19,16 @@ const SKIP_PYTHON: &str = "HERALD_SKIP_PYTHON_CHESS";
 impl Table {
     /// Plays the moves in turn, alice first.
     pub(crate) async fn play(&self, moves: &str) {
+        self.play_from("alice", moves).await;
+    }
+
+    /// Plays the moves in turn, `first` first (alice or bob).
+    pub(crate) async fn play_from(&self, first: &str, moves: &str) {
         for (i, m) in moves.split_whitespace().enumerate() {
-            let who = if i % 2 == 0 { "alice" } else { "bob" };
+            let who = match (i % 2 == 0, first == "alice") {
+                (true, true) | (false, false) => "alice",
+                _ => "bob",
+            };
             public(&self.mv(who, m).await);
         }
     }

@@ -247,3 +247,69 @@ async fn herald_links_a_games_page_where_it_knows_the_address() {
     let said = public(&end).text.to_string();
     assert!(said.contains("checkmate") && said.contains(&link), "{said}");
 }
+
+/// Reads a stream of server-sent events until one of kind `game` carries `part`: its data.
+async fn next_game_event(response: &mut reqwest::Response, part: &str) -> String {
+    let mut seen = String::new();
+    let deadline = std::time::Duration::from_secs(20);
+    tokio::time::timeout(deadline, async {
+        loop {
+            let chunk = response.chunk().await.unwrap().expect("the stream goes on");
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+            while let Some(end) = seen.find("\n\n") {
+                let event: String = seen.drain(..end + 2).collect();
+                if event.contains("event: game") && event.contains(part) {
+                    return event;
+                }
+            }
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("no game event with {part} came; read {seen}"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_move_played_by_another_process_reaches_an_open_page_live() {
+    let t = table(false).await;
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
+    t.play("e4").await;
+    let site = serve(&t, None).await;
+    let (_, html) = page(&format!("{site}/games/{id}")).await;
+    assert!(html.contains(r#"data-live="1""#), "{html}");
+    let version = html
+        .split(r#"data-version=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the page's version")
+        .to_string();
+    let mut stream = reqwest::get(format!("{site}/games/{id}/events?since={version}"))
+        .await
+        .unwrap();
+    assert_eq!(stream.status().as_u16(), 200);
+    let kind = stream.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(kind, "text/event-stream");
+    // Bob answers through the bot's service, another service over the same database.
+    t.play_from("bob", "e5").await;
+    let event = next_game_event(&mut stream, r#""san":"e5""#).await;
+    assert!(event.contains(r#""plies":2"#), "{event}");
+    assert!(event.contains(r#""state":"White to move""#), "{event}");
+    // The end of the game is the stream's last word.
+    t.play("Qh5 Nc6 Bc4 Nf6 Qxf7#").await;
+    let event = next_game_event(&mut stream, r#""finished":true"#).await;
+    assert!(event.contains("White wins: checkmate"), "{event}");
+    assert!(stream
+        .chunk()
+        .await
+        .unwrap_or(None)
+        .is_none_or(|c| !String::from_utf8_lossy(&c).contains("event: game")));
+    // A finished game's page is not live; a stream of no game is a 404.
+    let (_, html) = page(&format!("{site}/games/{id}")).await;
+    assert!(html.contains(r#"data-live="0""#), "{html}");
+    let (status, _, _, _) = get(&format!("{site}/games/999/events"), None).await;
+    assert_eq!(status, 404);
+    let (status, _, _, _) = get(&format!("{site}/games/{id}/events?since=x"), None).await;
+    assert_eq!(status, 400);
+}

@@ -1,0 +1,111 @@
+//! A game page's live updates: `/games/N/events` is a stream of Server-Sent Events, one
+//! `game` event each time the game changes (a move, a takeback, its end), carrying what the
+//! page shows of it. The stream watches the game's version in the database, so a move played
+//! by any process on the same database (SQLite or PostgreSQL) reaches every page open on it;
+//! it ends once the game is over and said so, or when the game's pages are turned off.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::Stream;
+
+use super::Site;
+use crate::app::GameSheet;
+
+/// How often a stream looks at its game: one indexed read a second for each open page.
+pub const WATCH: Duration = Duration::from_secs(1);
+
+/// A game's JSON for the page's script: its version, state, whether it is over, and its
+/// moves.
+pub fn sheet_json(sheet: &GameSheet) -> String {
+    let moves: Vec<String> = sheet
+        .moves
+        .iter()
+        .map(|m| {
+            format!(
+                r#"{{"ply":{},"number":{},"black":{},"san":{}}}"#,
+                m.ply,
+                m.number,
+                m.color == crate::rules::Color::Black,
+                quoted(&m.san)
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"version":{},"plies":{},"state":{},"finished":{},"moves":[{}]}}"#,
+        sheet.version,
+        sheet.moves.len(),
+        quoted(&sheet.state),
+        sheet.finished,
+        moves.join(",")
+    )
+}
+
+/// `text` as a JSON string.
+fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The events of game `id` from `since` (the version the page was drawn at): at once if it
+/// has changed since, then at each change.
+pub fn events(
+    site: Arc<Site>,
+    id: i64,
+    since: i64,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let stream = futures_util::stream::unfold(
+        (site, Some(since)),
+        move |(site, seen)| async move {
+            let mut seen = seen?;
+            loop {
+                let sheet = match site.service.web_game(id).await {
+                    Ok(Some(sheet)) => sheet,
+                    // Gone, or its pages turned off: the stream ends.
+                    Ok(None) => return None,
+                    Err(refusal) => {
+                        tracing::warn!(game = id, reason = %refusal.text(), "a live page could not read its game");
+                        tokio::time::sleep(WATCH).await;
+                        continue;
+                    }
+                };
+                if sheet.version != seen {
+                    seen = sheet.version;
+                    let event = Event::default().event("game").data(sheet_json(&sheet));
+                    // After a finished game's last word, nothing more comes.
+                    let next = (!sheet.finished).then_some(seen);
+                    return Some((Ok(event), (site, next)));
+                }
+                if sheet.finished {
+                    return None;
+                }
+                tokio::time::sleep(WATCH).await;
+            }
+        },
+    );
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quoted;
+
+    #[test]
+    fn text_is_quoted_as_json_reads_it() {
+        assert_eq!(quoted("e4"), r#""e4""#);
+        assert_eq!(quoted(r#"a "b" \ c"#), r#""a \"b\" \\ c""#);
+        assert_eq!(quoted("line\nnext"), r#""line\u000anext""#);
+    }
+}
