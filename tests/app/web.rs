@@ -313,3 +313,61 @@ async fn a_move_played_by_another_process_reaches_an_open_page_live() {
     let (status, _, _, _) = get(&format!("{site}/games/{id}/events?since=x"), None).await;
     assert_eq!(status, 400);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn in_a_real_browser_the_arrow_keys_step_through_the_moves_and_a_new_move_appears() {
+    let Some(mut browser) = crate::support::browser::Browser::start().await else {
+        return;
+    };
+    let t = table(false).await;
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
+    t.play("e4 e5 Nf3").await;
+    let site = serve(&t, None).await;
+    browser.open(&format!("{site}/games/{id}")).await;
+    // The board is there: a picture that loaded, at the last move, which is marked.
+    browser
+        .until("document.getElementById('board').complete && document.getElementById('board').naturalWidth > 400")
+        .await;
+    let marked = "document.querySelector('#moves a.now').textContent";
+    assert_eq!(browser.eval(marked).await, "Nf3");
+    // Back through the moves with the arrow keys: the picture, the mark and the address follow.
+    browser.press("ArrowLeft").await;
+    browser.press("ArrowLeft").await;
+    browser
+        .until("document.getElementById('board').src.endsWith('.png?ply=1')")
+        .await;
+    assert_eq!(browser.eval(marked).await, "e4");
+    assert_eq!(browser.eval("location.search").await, "?ply=1");
+    browser
+        .until("document.getElementById('board').complete && document.getElementById('board').naturalWidth > 400")
+        .await;
+    browser.press("Home").await;
+    browser
+        .until("document.getElementById('board').src.endsWith('.png?ply=0')")
+        .await;
+    browser.press("End").await;
+    browser
+        .until("document.getElementById('board').src.endsWith('.png?ply=3')")
+        .await;
+    // Bob moves through the bot's service: the move appears without a reload, and the reader
+    // at the last move follows it.
+    let before = browser.eval("performance.timeOrigin").await;
+    t.play_from("bob", "Nc6").await;
+    browser
+        .until("document.querySelector('#moves a.now') !== null && document.querySelector('#moves a.now').textContent === 'Nc6'")
+        .await;
+    assert_eq!(
+        browser.eval("performance.timeOrigin").await,
+        before,
+        "no reload"
+    );
+    browser
+        .until("document.getElementById('board').src.endsWith('.png?ply=4')")
+        .await;
+    assert_eq!(
+        browser
+            .eval("document.getElementById('state').textContent")
+            .await,
+        "White to move"
+    );
+}

@@ -2,6 +2,7 @@
 //! generator. The fake Discord beside this file is included only by the tests that need it.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod clock;
 pub mod postgres;
 pub mod seeded;
