@@ -17,9 +17,23 @@ impl Service {
         table: &Table,
         over: bool,
     ) -> Reply {
-        if self.images.is_none() {
-            return reply;
+        if let Some(png) = self.crosstable_png(t, table, over).await {
+            reply.attachment = Some(Attachment {
+                name: file_name(t, "-crosstable.png"),
+                bytes: png,
+            });
         }
+        reply
+    }
+
+    /// `t`'s crosstable as a PNG; none when images are off or drawing failed.
+    pub(super) async fn crosstable_png(
+        &self,
+        t: &StoredTournament,
+        table: &Table,
+        over: bool,
+    ) -> Option<Vec<u8>> {
+        self.images?;
         let ids: Vec<String> = table.entrants.iter().map(|e| e.player.clone()).collect();
         let names = self.names_of(t.guild.as_deref(), &ids).await;
         let players = names
@@ -55,15 +69,7 @@ impl Service {
             players,
             standings: table.standings.iter().map(|s| s.player).collect(),
         };
-        if let Some(png) = self
-            .picture("the crosstable", move || crosstable(&drawn))
+        self.picture("the crosstable", move || crosstable(&drawn))
             .await
-        {
-            reply.attachment = Some(Attachment {
-                name: file_name(t, "-crosstable.png"),
-                bytes: png,
-            });
-        }
-        reply
     }
 }

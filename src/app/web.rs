@@ -208,3 +208,175 @@ impl Service {
         })
     }
 }
+
+/// One line of a tournament's standings on its page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingLine {
+    /// From 1; players tied on everything share one. 0 before the start.
+    pub place: usize,
+    pub name: String,
+    /// Points and tie-breaks as the standings write them ("2½", "7.25").
+    pub points: String,
+    pub tiebreaks: Vec<String>,
+    pub withdrawn: bool,
+}
+
+/// One game of a tournament on its page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundGame {
+    pub round: i64,
+    pub game: i64,
+    pub white: String,
+    pub black: String,
+    /// `1-0`, `½-½`, `0-1`, or `*` while it goes on.
+    pub result: String,
+}
+
+/// What a tournament's page says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSheet {
+    pub id: i64,
+    pub name: String,
+    /// Its system, variant and how far it has gone ("Swiss of Chess · round 2 of 5 · …").
+    pub line: String,
+    pub status: crate::store::TournamentStatus,
+    /// The tie-breaks' short names, in the standings' order.
+    pub tiebreaks: Vec<String>,
+    /// The standings once it has started; its players by when they joined before.
+    pub standings: Vec<StandingLine>,
+    pub games: Vec<RoundGame>,
+    pub version: i64,
+}
+
+impl Service {
+    /// A tournament, where its server has pages.
+    async fn web_event(&self, id: i64) -> Result<Option<crate::store::StoredTournament>, Refusal> {
+        let Some(t) = self.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        let server = t.guild.as_deref().unwrap_or("local");
+        Ok(self.store.settings(server).await?.web().then_some(t))
+    }
+
+    /// The names of `users` for a page: the names Herald knows, else "Player N" by their
+    /// place in `users` (an account's number is never shown).
+    async fn web_names(&self, guild: Option<&str>, users: &[String]) -> Vec<String> {
+        let names = self.names_of(guild, users).await;
+        let shown = self.names_shown.load(std::sync::atomic::Ordering::Relaxed);
+        names
+            .into_iter()
+            .zip(users)
+            .enumerate()
+            .map(|(i, (name, user))| {
+                match (
+                    shown || name != *user || !is_number(user),
+                    self.is_engine(user),
+                ) {
+                    (_, true) => "Herald".to_string(),
+                    (true, false) => name,
+                    (false, false) => format!("Player {}", i + 1),
+                }
+            })
+            .collect()
+    }
+
+    /// A tournament's page: `None` when there is no tournament `id` or its server has no
+    /// pages.
+    pub async fn web_tournament(&self, id: i64) -> Result<Option<TournamentSheet>, Refusal> {
+        use crate::store::{GameResult, TournamentStatus};
+        let Some(t) = self.web_event(id).await? else {
+            return Ok(None);
+        };
+        let entrants = self.store.entrants(t.id).await?;
+        let users: Vec<String> = entrants.iter().map(|e| e.player.clone()).collect();
+        let names = self.web_names(t.guild.as_deref(), &users).await;
+        let name_of = |user: &str| {
+            users
+                .iter()
+                .position(|u| u == user)
+                .map_or_else(|| "?".to_string(), |i| names[i].clone())
+        };
+        let mut sheet = TournamentSheet {
+            id: t.id,
+            name: t.name.clone(),
+            line: String::new(),
+            status: t.status,
+            tiebreaks: Vec::new(),
+            standings: Vec::new(),
+            games: Vec::new(),
+            version: t.version,
+        };
+        if t.status == TournamentStatus::Open {
+            sheet.line = format!("{} · open: players may join", t.variant.title());
+            sheet.standings = names
+                .iter()
+                .map(|n| StandingLine {
+                    place: 0,
+                    name: n.clone(),
+                    points: String::new(),
+                    tiebreaks: Vec::new(),
+                    withdrawn: false,
+                })
+                .collect();
+            return Ok(Some(sheet));
+        }
+        let table = self.table(&t, entrants).await?;
+        let over = t.status == TournamentStatus::Finished;
+        sheet.line = super::words::crosstable_line(&t, &table, over);
+        sheet.tiebreaks = table
+            .system
+            .tiebreaks()
+            .iter()
+            .map(|b| b.code().to_string())
+            .collect();
+        sheet.standings = table
+            .standings
+            .iter()
+            .map(|s| StandingLine {
+                place: s.place,
+                name: names[s.player].clone(),
+                points: super::words::score(s.points),
+                tiebreaks: s.tiebreaks.iter().map(|&v| super::words::trim(v)).collect(),
+                withdrawn: table.entrants[s.player].withdrawn(),
+            })
+            .collect();
+        let rows = self.store.tournament_games(t.id).await?;
+        for p in self.store.pairings(t.id).await? {
+            let (Some(game), Some(black)) = (p.game_id, p.at.black.as_deref()) else {
+                continue;
+            };
+            let result = rows.iter().find(|g| g.id == game).and_then(|g| g.result);
+            sheet.games.push(RoundGame {
+                round: p.at.round,
+                game,
+                white: name_of(&p.at.white),
+                black: name_of(black),
+                result: match result {
+                    Some(GameResult::WhiteWins) => "1-0",
+                    Some(GameResult::Draw) => "½-½",
+                    Some(GameResult::BlackWins) => "0-1",
+                    None => "*",
+                }
+                .to_string(),
+            });
+        }
+        sheet.games.sort_by_key(|g| (g.round, g.game));
+        Ok(Some(sheet))
+    }
+
+    /// A started tournament's crosstable as a PNG; `None` when there is none to draw (no such
+    /// tournament, not started, no pages, or images off).
+    pub async fn web_crosstable(&self, id: i64) -> Result<Option<Vec<u8>>, Refusal> {
+        use crate::store::TournamentStatus;
+        let Some(t) = self.web_event(id).await? else {
+            return Ok(None);
+        };
+        if t.status == TournamentStatus::Open {
+            return Ok(None);
+        }
+        let entrants = self.store.entrants(t.id).await?;
+        let table = self.table(&t, entrants).await?;
+        let over = t.status == TournamentStatus::Finished;
+        Ok(self.crosstable_png(&t, &table, over).await)
+    }
+}

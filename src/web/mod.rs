@@ -64,6 +64,7 @@ pub fn router(site: Arc<Site>) -> Router {
         .route("/", get(home))
         .route("/games/{file}", get(game))
         .route("/games/{file}/events", get(events))
+        .route("/tournaments/{file}", get(tournament))
         .fallback(|| async { not_found("There is no such page on Herald.") })
         .with_state(site)
 }
@@ -126,6 +127,72 @@ async fn game(
                 pages::error(
                     "Not now",
                     "Herald cannot read this game just now: try again in a moment.",
+                ),
+            )
+        }
+    }
+}
+
+/// `/tournaments/N` (its page) and `/tournaments/N.png` (its crosstable).
+async fn tournament(
+    State(site): State<Arc<Site>>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let asked = read_file(&file).filter(|(_, a)| matches!(a, Asked::Page | Asked::Png));
+    let Some((id, asked)) = asked else {
+        return not_found(
+            "There is no such page on Herald: a tournament's page is /tournaments/ and its number.",
+        );
+    };
+    let service = &site.service;
+    let answer = async {
+        let Some(sheet) = service.web_tournament(id).await? else {
+            return Ok(not_found(&format!("There is no tournament #{id}.")));
+        };
+        let over = sheet.status == crate::store::TournamentStatus::Finished;
+        let tag = format!("\"t{id}-{}-{asked:?}\"", sheet.version);
+        if headers
+            .get(header::IF_NONE_MATCH)
+            .is_some_and(|h| h.as_bytes() == tag.as_bytes())
+        {
+            return Ok(cached(
+                StatusCode::NOT_MODIFIED,
+                &tag,
+                over,
+                Body::empty(),
+                None,
+            ));
+        }
+        let (kind, body) = match asked {
+            Asked::Png => match service.web_crosstable(id).await? {
+                Some(png) => ("image/png", png),
+                None => return Ok(not_found("This tournament has no crosstable yet.")),
+            },
+            _ => (
+                "text/html; charset=utf-8",
+                pages::tournament(&sheet, &site.base(&headers))
+                    .into_string()
+                    .into_bytes(),
+            ),
+        };
+        Ok::<_, Refusal>(cached(
+            StatusCode::OK,
+            &tag,
+            over,
+            Body::from(body),
+            Some((kind, None)),
+        ))
+    };
+    match answer.await {
+        Ok(response) => response,
+        Err(refusal) => {
+            tracing::error!(tournament = id, reason = %refusal.text(), "a web page could not be made");
+            html(
+                StatusCode::SERVICE_UNAVAILABLE,
+                pages::error(
+                    "Not now",
+                    "Herald cannot read this tournament just now: try again in a moment.",
                 ),
             )
         }

@@ -16,7 +16,9 @@ figure{margin:0;flex:1 1 480px;max-width:640px}figure img{width:100%;height:auto
 nav.steps{display:flex;gap:.5em;margin:.5em 0;flex-wrap:wrap}nav.steps a{padding:.2em .6em;background:#fff;border:1px solid #ccc;border-radius:4px;text-decoration:none;color:#222}\
 section.moves{flex:1 1 260px}ol#moves{padding-left:2.5em;margin:.3em 0}ol#moves li{margin:.1em 0}\
 #moves a{color:#1d3557;text-decoration:none;padding:0 .25em;border-radius:3px}#moves a.now{background:#ffd166}\
-.files a{margin-right:1em}p.hint{color:#777;font-size:.9em}";
+.files a{margin-right:1em}p.hint{color:#777;font-size:.9em}\
+section.standings,section.games{flex:1 1 100%}table{border-collapse:collapse;background:#fff}\
+th,td{border:1px solid #ddd;padding:.2em .6em;text-align:left}section.standings figure img{max-width:880px}";
 
 /// The frame of every page.
 fn page(title: &str, head: Markup, body: Markup) -> Markup {
@@ -165,6 +167,73 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
             p.hint { "← and → step through the moves." }
         }
         script { (PreEscaped(STEPPER)) }
+    };
+    page(&title, head, body)
+}
+
+/// `/tournaments/N`: the standings with their tie-breaks (the players, before the start), the
+/// crosstable, and every game linked to its page.
+pub fn tournament(sheet: &crate::app::TournamentSheet, base: &str) -> Markup {
+    use crate::store::TournamentStatus;
+    let id = sheet.id;
+    let title = format!("{} · Herald", sheet.name);
+    let started = sheet.status != TournamentStatus::Open;
+    let head = html! {
+        meta name="description" content=(sheet.line);
+        meta property="og:type" content="website";
+        meta property="og:site_name" content="Herald";
+        meta property="og:title" content=(sheet.name);
+        meta property="og:description" content=(sheet.line);
+        @if started {
+            meta property="og:image" content=(format!("{base}/tournaments/{id}.png"));
+            meta name="twitter:card" content="summary_large_image";
+        }
+    };
+    let body = html! {
+        h1 { (sheet.name) }
+        p.facts { (sheet.line) }
+        section.standings {
+            @if started {
+                h2 { "Standings" }
+                table #standings {
+                    thead { tr {
+                        th { "#" } th { "Player" } th { "Points" }
+                        @for code in &sheet.tiebreaks { th { (code) } }
+                    } }
+                    tbody {
+                        @for line in &sheet.standings {
+                            tr {
+                                td { (line.place) }
+                                td { (line.name) @if line.withdrawn { " (withdrawn)" } }
+                                td { (line.points) }
+                                @for value in &line.tiebreaks { td { (value) } }
+                            }
+                        }
+                    }
+                }
+                figure { img src=(format!("/tournaments/{id}.png")) alt=(format!("The crosstable of {}", sheet.name)); }
+            } @else {
+                h2 { "Players" }
+                @if sheet.standings.is_empty() { p { "Nobody has joined yet." } }
+                ol { @for line in &sheet.standings { li { (line.name) } } }
+            }
+        }
+        @if !sheet.games.is_empty() {
+            section.games {
+                h2 { "Games" }
+                table #games {
+                    thead { tr { th { "Round" } th { "White" } th { "Black" } th { "Result" } th { "Game" } } }
+                    tbody {
+                        @for g in &sheet.games {
+                            tr {
+                                td { (g.round) } td { (g.white) } td { (g.black) } td { (g.result) }
+                                td { a href=(format!("/games/{}", g.game)) { "#" (g.game) } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     };
     page(&title, head, body)
 }

@@ -105,7 +105,7 @@ async fn a_double_round_robin_starts_every_game_at_once_and_only_once() {
 }
 }
 
-fn tournament(asked: herald::app::TournamentCommand) -> herald::app::Command {
+pub(crate) fn tournament(asked: herald::app::TournamentCommand) -> herald::app::Command {
     herald::app::Command::Tournament(asked)
 }
 

@@ -371,3 +371,60 @@ async fn in_a_real_browser_the_arrow_keys_step_through_the_moves_and_a_new_move_
         "White to move"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tournament_has_a_page_with_its_standings_crosstable_and_games() {
+    use crate::tournaments::{decided, three_players};
+    let t = table(false).await;
+    three_players(&t, "Web Cup", true, false).await;
+    let site = serve(&t, None).await;
+    // Open: its players.
+    let (status, html) = page(&format!("{site}/tournaments/1")).await;
+    assert_eq!(status, 200, "{html}");
+    for part in [
+        "<h1>Web Cup</h1>",
+        "open: players may join",
+        "<li>alice</li>",
+        "<li>carol</li>",
+    ] {
+        assert!(html.contains(part), "{part} is not in {html}");
+    }
+    let (status, _, _, _) = get(&format!("{site}/tournaments/1.png"), None).await;
+    assert_eq!(status, 404, "no crosstable before the start");
+    // Started, with a game decided: standings, the crosstable, every game linked.
+    let started = t
+        .say(
+            "alice",
+            crate::tournaments::tournament(herald::app::TournamentCommand::Start(None)),
+        )
+        .await;
+    assert_eq!(started.len(), 4);
+    let games = t.service.store().tournament_games(1).await.unwrap();
+    let first = &games[0];
+    decided(&t, first.id, &first.white, &first.black, &first.black).await;
+    let (status, html) = page(&format!("{site}/tournaments/1")).await;
+    assert_eq!(status, 200, "{html}");
+    let winner = format!("<td>1</td><td>{}</td><td>1</td>", first.white);
+    for part in [
+        "<h2>Standings</h2>",
+        "<th>SB</th>",
+        winner.as_str(),
+        r#"<img src="/tournaments/1.png""#,
+        &format!(r#"<a href="/games/{}">#{}</a>"#, first.id, first.id),
+        "<td>1-0</td>",
+    ] {
+        assert!(html.contains(part), "{part} is not in {html}");
+    }
+    assert_eq!(
+        html.matches(r#"<a href="/games/"#).count(),
+        games.len(),
+        "{html}"
+    );
+    let (status, kind, _, png) = get(&format!("{site}/tournaments/1.png"), None).await;
+    assert_eq!((status, kind.as_str()), (200, "image/png"));
+    assert!(image::load_from_memory(&png).unwrap().width() > 300);
+    // No such tournament, no such file.
+    for path in ["/tournaments/2", "/tournaments/1.gif", "/tournaments/x"] {
+        assert_eq!(page(&format!("{site}{path}")).await.0, 404, "{path}");
+    }
+}
