@@ -17,6 +17,9 @@ impl Service {
         table: &Table,
         over: bool,
     ) -> Reply {
+        if let Some(link) = self.tournament_link(t).await {
+            reply.text.push(format!("\nThe tournament's page: {link}"));
+        }
         if let Some(png) = self.crosstable_png(t, table, over).await {
             reply.attachment = Some(Attachment {
                 name: file_name(t, "-crosstable.png"),

@@ -17,7 +17,12 @@ impl Request {
 
 /// The server whose settings apply to a game.
 pub(super) fn server_of(row: &crate::store::StoredGame) -> &str {
-    row.guild.as_deref().unwrap_or(NO_SERVER)
+    server_named(row.guild.as_deref())
+}
+
+/// The server whose settings apply to what was made in `guild` (a tournament, a game).
+pub(super) fn server_named(guild: Option<&str>) -> &str {
+    guild.unwrap_or(NO_SERVER)
 }
 
 impl Service {

@@ -70,31 +70,13 @@ impl Service {
             Some(v) => v,
             None => self.busiest_variant(guild).await?,
         };
-        let now = self.now();
-        let mut rows: Vec<Ranked> = self
-            .store
-            .board(guild, variant)
-            .await?
-            .into_iter()
-            .map(|(player, standing)| Ranked {
-                now: standing.rating_at(now),
-                player,
-                standing,
-            })
-            .collect();
+        let rows = self.ranked(guild, variant).await?;
         if rows.is_empty() {
             return Ok(vec![Reply::new(
                 &req.channel,
                 words::empty_leaderboard(variant),
             )]);
         }
-        rows.sort_by(|a, b| {
-            let provisional = a.now.provisional().cmp(&b.now.provisional());
-            provisional
-                .then(b.now.rating.total_cmp(&a.now.rating))
-                .then(b.standing.games.cmp(&a.standing.games))
-                .then(a.player.cmp(&b.player))
-        });
         let pages = rows.len().div_ceil(PAGE) as i64;
         if page < 1 || page > pages {
             return Err(Refusal::NoSuchPage(page));
@@ -126,6 +108,35 @@ impl Service {
         let mut reply = Reply::new(&req.channel, text).with_buttons(buttons);
         reply.ephemeral = pressed;
         Ok(vec![reply])
+    }
+
+    /// A variant's rated players of server `guild` in the leaderboard's order: established
+    /// players by rating now, then the provisional ones.
+    pub(super) async fn ranked(
+        &self,
+        guild: Option<&str>,
+        variant: VariantId,
+    ) -> Result<Vec<Ranked>, Refusal> {
+        let now = self.now();
+        let mut rows: Vec<Ranked> = self
+            .store
+            .board(guild, variant)
+            .await?
+            .into_iter()
+            .map(|(player, standing)| Ranked {
+                now: standing.rating_at(now),
+                player,
+                standing,
+            })
+            .collect();
+        rows.sort_by(|a, b| {
+            let provisional = a.now.provisional().cmp(&b.now.provisional());
+            provisional
+                .then(b.now.rating.total_cmp(&a.now.rating))
+                .then(b.standing.games.cmp(&a.standing.games))
+                .then(a.player.cmp(&b.player))
+        });
+        Ok(rows)
     }
 
     /// A player's ratings in every variant they played rated, their record, current streak

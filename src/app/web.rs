@@ -61,12 +61,27 @@ impl Service {
     /// The address of a game's page, where Herald knows where its pages are and the game's
     /// server has them.
     pub(super) async fn page_link(&self, row: &StoredGame) -> Option<String> {
-        let base = self.public_url.get()?;
         let server = super::settings::server_of(row);
+        self.address(server, &format!("/games/{}", row.id)).await
+    }
+
+    /// The address of a tournament's page, as [`Service::page_link`] for a game's.
+    pub(super) async fn tournament_link(
+        &self,
+        t: &crate::store::StoredTournament,
+    ) -> Option<String> {
+        let server = super::settings::server_named(t.guild.as_deref());
+        self.address(server, &format!("/tournaments/{}", t.id))
+            .await
+    }
+
+    /// `path` on Herald's public address, where it has one and `server` has pages.
+    async fn address(&self, server: &str, path: &str) -> Option<String> {
+        let base = self.public_url.get()?;
         if !self.store.settings(server).await.ok()?.web() {
             return None;
         }
-        Some(format!("{base}/games/{}", row.id))
+        Some(format!("{base}{path}"))
     }
 
     /// A game and what the rules make of it; `None` when there is no game `id`.
@@ -254,7 +269,7 @@ impl Service {
         let Some(t) = self.store.tournament(id).await? else {
             return Ok(None);
         };
-        let server = t.guild.as_deref().unwrap_or("local");
+        let server = super::settings::server_named(t.guild.as_deref());
         Ok(self.store.settings(server).await?.web().then_some(t))
     }
 
@@ -378,5 +393,53 @@ impl Service {
         let table = self.table(&t, entrants).await?;
         let over = t.status == TournamentStatus::Finished;
         Ok(self.crosstable_png(&t, &table, over).await)
+    }
+}
+
+/// One line of a leaderboard's page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardLine {
+    pub rank: usize,
+    pub name: String,
+    /// The rating now, with `?` while provisional.
+    pub rating: String,
+    pub provisional: bool,
+    /// "12 games: 7 wins, 2 draws, 3 losses".
+    pub record: String,
+}
+
+impl Service {
+    /// A variant's leaderboard of server `guild` (none: games outside any server) for a
+    /// page: `None` where that server has no pages.
+    pub async fn web_leaderboard(
+        &self,
+        guild: Option<&str>,
+        variant: VariantId,
+    ) -> Result<Option<Vec<BoardLine>>, Refusal> {
+        let server = super::settings::server_named(guild);
+        if !self.store.settings(server).await?.web() {
+            return Ok(None);
+        }
+        let rows = self.ranked(guild, variant).await?;
+        let users: Vec<String> = rows.iter().map(|r| r.player.clone()).collect();
+        let names = self.web_names(guild, &users).await;
+        Ok(Some(
+            rows.iter()
+                .zip(names)
+                .enumerate()
+                .map(|(i, (r, name))| BoardLine {
+                    rank: i + 1,
+                    name,
+                    rating: r.now.shown(),
+                    provisional: r.now.provisional(),
+                    record: super::words::record_words(
+                        r.standing.games,
+                        r.standing.wins,
+                        r.standing.draws,
+                        r.standing.losses,
+                    ),
+                })
+                .collect(),
+        ))
     }
 }

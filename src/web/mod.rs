@@ -65,6 +65,7 @@ pub fn router(site: Arc<Site>) -> Router {
         .route("/games/{file}", get(game))
         .route("/games/{file}/events", get(events))
         .route("/tournaments/{file}", get(tournament))
+        .route("/leaderboards/{variant}", get(leaderboard))
         .fallback(|| async { not_found("There is no such page on Herald.") })
         .with_state(site)
 }
@@ -127,6 +128,57 @@ async fn game(
                 pages::error(
                     "Not now",
                     "Herald cannot read this game just now: try again in a moment.",
+                ),
+            )
+        }
+    }
+}
+
+/// `/leaderboards/VARIANT?server=S`: a variant's leaderboard on server S (a Discord server's
+/// number; without it, the games played outside any server).
+async fn leaderboard(
+    State(site): State<Arc<Site>>,
+    Path(variant): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let Some(variant) = crate::rules::VariantId::ALL
+        .into_iter()
+        .find(|v| v.key() == variant)
+    else {
+        let keys: Vec<&str> = crate::rules::VariantId::ALL
+            .iter()
+            .map(|v| v.key())
+            .collect();
+        return not_found(&format!(
+            "There is no such leaderboard: the variants are {}.",
+            keys.join(", ")
+        ));
+    };
+    let server = raw
+        .as_deref()
+        .unwrap_or("")
+        .split('&')
+        .find_map(|p| p.strip_prefix("server="));
+    let fair = |s: &str| {
+        !s.is_empty()
+            && s.len() <= 32
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    if let Some(s) = server.filter(|s| !fair(s)) {
+        let s = crate::rules::shown(s);
+        return bad_request(&format!("server must be a server's number, not '{s}'."));
+    }
+    match site.service.web_leaderboard(server, variant).await {
+        Ok(Some(lines)) => html(StatusCode::OK, pages::leaderboard(variant, server, &lines)),
+        Ok(None) => not_found("This server's leaderboards have no pages."),
+        Err(refusal) => {
+            tracing::error!(reason = %refusal.text(), "a leaderboard page could not be made");
+            html(
+                StatusCode::SERVICE_UNAVAILABLE,
+                pages::error(
+                    "Not now",
+                    "Herald cannot read the ratings just now: try again in a moment.",
                 ),
             )
         }

@@ -238,6 +238,48 @@ pub fn tournament(sheet: &crate::app::TournamentSheet, base: &str) -> Markup {
     page(&title, head, body)
 }
 
+/// `/leaderboards/VARIANT?server=S`: the variant's rated players on that server, established
+/// ones by rating, then the provisional ones; links to the other variants' boards.
+pub fn leaderboard(
+    variant: crate::rules::VariantId,
+    server: Option<&str>,
+    lines: &[crate::app::BoardLine],
+) -> Markup {
+    let title = format!("{} leaderboard · Herald", variant.title());
+    let on = server.map_or_else(String::new, |s| format!("?server={s}"));
+    let body = html! {
+        h1 { (variant.title()) " leaderboard" }
+        p.facts {
+            "Rated games, Glicko-2 · "
+            @for (i, other) in crate::rules::VariantId::ALL.iter().enumerate() {
+                @if i > 0 { " · " }
+                @if *other == variant { strong { (other.title()) } }
+                @else { a href=(format!("/leaderboards/{}{on}", other.key())) { (other.title()) } }
+            }
+        }
+        @if lines.is_empty() {
+            p { "Nobody has played a rated game of " (variant.title()) " here yet." }
+        } @else {
+            table #leaderboard {
+                thead { tr { th { "#" } th { "Player" } th { "Rating" } th { "Games" } } }
+                tbody {
+                    @for line in lines {
+                        tr.provisional[line.provisional] {
+                            td { (line.rank) } td { (line.name) } td { (line.rating) } td { (line.record) }
+                        }
+                    }
+                }
+            }
+            p.hint { "A rating with ? is provisional: few games, or long away." }
+        }
+    };
+    page(
+        &title,
+        html! { meta name="description" content=(title); },
+        body,
+    )
+}
+
 /// Steps through the moves without reloading: the arrow keys, Home and End, and a click on a
 /// move change the board's picture, the highlighted move and the address. While the game goes
 /// on, its live updates (`/games/N/events`) rebuild the move list and the state, and a reader

@@ -423,8 +423,57 @@ async fn a_tournament_has_a_page_with_its_standings_crosstable_and_games() {
     let (status, kind, _, png) = get(&format!("{site}/tournaments/1.png"), None).await;
     assert_eq!((status, kind.as_str()), (200, "image/png"));
     assert!(image::load_from_memory(&png).unwrap().width() > 300);
+    // Where Herald knows its address, the standings it posts link the page.
+    t.service.set_public_url("https://herald.example.org");
+    let shown = t
+        .say(
+            "bob",
+            crate::tournaments::tournament(herald::app::TournamentCommand::Show(Some(1))),
+        )
+        .await;
+    let said = shown[0].text.to_string();
+    assert!(
+        said.contains("The tournament's page: https://herald.example.org/tournaments/1"),
+        "{said}"
+    );
     // No such tournament, no such file.
     for path in ["/tournaments/2", "/tournaments/1.gif", "/tournaments/x"] {
         assert_eq!(page(&format!("{site}{path}")).await.0, 404, "{path}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_leaderboard_has_a_page_for_each_variant_and_server() {
+    let t = table(false).await;
+    t.game_of(VariantId::Chess, GameOptions::default()).await;
+    t.play("f3 e5 g4 Qh4#").await;
+    let site = serve(&t, None).await;
+    let (status, html) = page(&format!("{site}/leaderboards/chess?server=guild")).await;
+    assert_eq!(status, 200, "{html}");
+    for part in [
+        "<h1>Chess leaderboard</h1>",
+        "<td>1</td><td>bob</td>",
+        "<td>2</td><td>alice</td>",
+        r#"<a href="/leaderboards/epoch?server=guild">Chess 13: Epoch</a>"#,
+    ] {
+        assert!(html.contains(part), "{part} is not in {html}");
+    }
+    // Another variant, another server: nobody yet.
+    let (status, html) = page(&format!("{site}/leaderboards/epoch?server=guild")).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("Nobody has played a rated game of Chess 13: Epoch here yet."),
+        "{html}"
+    );
+    let (_, html) = page(&format!("{site}/leaderboards/chess?server=other")).await;
+    assert!(html.contains("Nobody has played"), "{html}");
+    // Bad names.
+    let (status, html) = page(&format!("{site}/leaderboards/checkers")).await;
+    assert_eq!(status, 404);
+    assert!(
+        html.contains("the variants are epoch, chess, empire, fantastic, ageiou"),
+        "{html}"
+    );
+    let (status, _) = page(&format!("{site}/leaderboards/chess?server=a%20b")).await;
+    assert_eq!(status, 400);
 }
