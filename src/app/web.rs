@@ -6,7 +6,7 @@ use super::record::record_file;
 use super::seat::replay;
 use super::{Refusal, Service};
 use crate::rules::{AnyGame, Color, GameOptions, VariantId};
-use crate::store::{GameStatus, StoredGame, StoredMove};
+use crate::store::{GameStatus, StoredGame, StoredMove, StoredTournament};
 
 /// One move of a game's list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,8 +48,8 @@ fn is_number(user: &str) -> bool {
     !user.is_empty() && user.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A game's row, its rules-level game and its stored moves.
-type Loaded = (StoredGame, Box<dyn AnyGame>, Vec<StoredMove>);
+/// A game's rules-level game and its stored moves.
+type Loaded = (Box<dyn AnyGame>, Vec<StoredMove>);
 
 impl Service {
     /// Links Herald posts to games' pages start with `url` (`HERALD_PUBLIC_URL`); without
@@ -78,28 +78,38 @@ impl Service {
     /// `path` on Herald's public address, where it has one and `server` has pages.
     async fn address(&self, server: &str, path: &str) -> Option<String> {
         let base = self.public_url.get()?;
-        if !self.store.settings(server).await.ok()?.web() {
-            return None;
-        }
-        Some(format!("{base}{path}"))
+        let shown = self.has_pages(server).await.ok()?;
+        shown.then(|| format!("{base}{path}"))
     }
 
-    /// A game and what the rules make of it; `None` when there is no game `id`.
-    async fn web_load(&self, id: i64) -> Result<Option<Loaded>, Refusal> {
+    /// Whether `server`'s games, tournaments and leaderboards have web pages.
+    async fn has_pages(&self, server: &str) -> Result<bool, Refusal> {
+        Ok(self.store.settings(server).await?.web())
+    }
+
+    /// The name a page shows for `user`, given the platform's `name` for them: that name,
+    /// unless it is only an account's number (Discord's users are numbers, which a page never
+    /// shows; elsewhere, as in the terminal, a user is a name).
+    fn page_name(&self, user: &str, name: String) -> Option<String> {
+        let shown = self.names_shown.load(std::sync::atomic::Ordering::Relaxed);
+        (shown || name != user || !is_number(user)).then_some(name)
+    }
+
+    /// Game `id` as stored, where its server has pages; `None` otherwise. What a page or
+    /// file of the game is drawn from, and what the live stream watches.
+    pub async fn web_row(&self, id: i64) -> Result<Option<StoredGame>, Refusal> {
         let Some(row) = self.store.game(id).await? else {
             return Ok(None);
         };
-        if !self
-            .store
-            .settings(super::settings::server_of(&row))
-            .await?
-            .web()
-        {
-            return Ok(None);
-        }
+        let shown = self.has_pages(super::settings::server_of(&row)).await?;
+        Ok(shown.then_some(row))
+    }
+
+    /// What the rules make of a stored game, and its stored moves.
+    async fn web_load(&self, row: &StoredGame) -> Result<Loaded, Refusal> {
         let moves = self.store.moves(row.id).await?;
-        let game = self.rules_game(&row).await?;
-        Ok(Some((row, game, moves)))
+        let game = self.rules_game(row).await?;
+        Ok((game, moves))
     }
 
     /// The names of a game's players for a page: Herald with its level; a name the platform
@@ -108,16 +118,18 @@ impl Service {
     async fn web_players(&self, row: &StoredGame) -> ([String; 2], [Option<String>; 2]) {
         let people = [row.white.clone(), row.black.clone()];
         let names = self.names_of(row.guild.as_deref(), &people).await;
-        let shown = self.names_shown.load(std::sync::atomic::Ordering::Relaxed);
         let (mut labels, mut ratings) = ([String::new(), String::new()], [None, None]);
-        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        for (i, (color, name)) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(names)
+            .enumerate()
+        {
             let user = &people[i];
             labels[i] = match (self.is_engine(user), row.engine_level) {
                 (true, Some(level)) => format!("Herald (level {level})"),
-                // Discord's users are numbers, which a page never shows; elsewhere (the
-                // terminal) a user is a name.
-                _ if shown || names[i] != *user || !is_number(user) => names[i].clone(),
-                _ => row.variant.side(color).to_string(),
+                _ => self
+                    .page_name(user, name)
+                    .unwrap_or_else(|| row.variant.side(color).to_string()),
             };
             if row.rated {
                 ratings[i] = self
@@ -130,11 +142,9 @@ impl Service {
         (labels, ratings)
     }
 
-    /// A game's page: `None` when there is no game `id`.
-    pub async fn web_game(&self, id: i64) -> Result<Option<GameSheet>, Refusal> {
-        let Some((row, game, moves)) = self.web_load(id).await? else {
-            return Ok(None);
-        };
+    /// What a game's page says of it.
+    pub async fn web_game(&self, row: &StoredGame) -> Result<GameSheet, Refusal> {
+        let (game, moves) = self.web_load(row).await?;
         let numbers = game.move_numbers();
         let moves = moves
             .iter()
@@ -148,7 +158,7 @@ impl Service {
             })
             .collect();
         let finished = row.status != GameStatus::Active;
-        let state = ending_line(&row)
+        let state = ending_line(row)
             .or_else(|| crate::render::outcome_line(&*game))
             .unwrap_or_else(|| {
                 let turn = row.variant.side(game.turn());
@@ -157,8 +167,8 @@ impl Service {
                     false => format!("{turn} to move"),
                 }
             });
-        let (players, ratings) = self.web_players(&row).await;
-        Ok(Some(GameSheet {
+        let (players, ratings) = self.web_players(row).await;
+        Ok(GameSheet {
             id: row.id,
             variant: row.variant,
             players,
@@ -171,21 +181,19 @@ impl Service {
             moves,
             finished,
             version: row.version,
-        }))
+        })
     }
 
-    /// The board of game `id` after its first `ply` plies (all of them when `None`), from
-    /// Black's side when `flip`; `None` when there is no such game, or no such ply, or images
-    /// are off.
+    /// A game's board after its first `ply` plies (all of them when `None`), from Black's
+    /// side when `flip`; `None` when there is no such ply, or images are off.
     pub async fn web_board(
         &self,
-        id: i64,
+        row: &StoredGame,
         ply: Option<usize>,
         flip: bool,
     ) -> Result<Option<Vec<u8>>, Refusal> {
-        let Some((mut row, game, moves)) = self.web_load(id).await? else {
-            return Ok(None);
-        };
+        let (game, moves) = self.web_load(row).await?;
+        let mut row = row.clone();
         let bottom = if flip { Color::Black } else { Color::White };
         let game = match ply {
             Some(k) if k > moves.len() => return Ok(None),
@@ -201,23 +209,22 @@ impl Service {
         Ok(self.image(&row, &*game, None, bottom).await)
     }
 
-    /// Game `id`'s record: the PGN file's name and text.
-    pub async fn web_record(&self, id: i64) -> Result<Option<(String, Vec<u8>)>, Refusal> {
-        let Some((row, game, moves)) = self.web_load(id).await? else {
-            return Ok(None);
-        };
-        let file = record_file(&row, &moves, &*game);
-        Ok(Some((file.name, file.bytes)))
+    /// A game's record: the PGN file's text.
+    pub async fn web_record(&self, row: &StoredGame) -> Result<Vec<u8>, Refusal> {
+        let (game, moves) = self.web_load(row).await?;
+        Ok(record_file(row, &moves, &*game).bytes)
     }
 
-    /// Game `id` as an animated GIF, from Black's side when `flip`; `None` when there is no
-    /// game `id`, images are off, or even the smallest would be too large to send.
-    pub async fn web_replay(&self, id: i64, flip: bool) -> Result<Option<Vec<u8>>, Refusal> {
-        let Some((row, game, _)) = self.web_load(id).await? else {
-            return Ok(None);
-        };
+    /// A game as an animated GIF, from Black's side when `flip`; `None` when images are off,
+    /// or even the smallest would be too large to send.
+    pub async fn web_replay(
+        &self,
+        row: &StoredGame,
+        flip: bool,
+    ) -> Result<Option<Vec<u8>>, Refusal> {
+        let (game, _) = self.web_load(row).await?;
         let bottom = if flip { Color::Black } else { Color::White };
-        Ok(match self.replay_gif(&row, &*game, bottom).await {
+        Ok(match self.replay_gif(row, &*game, bottom).await {
             Some(Replay::Drawn(bytes)) => Some(bytes),
             _ => None,
         })
@@ -264,44 +271,35 @@ pub struct TournamentSheet {
 }
 
 impl Service {
-    /// A tournament, where its server has pages.
-    async fn web_event(&self, id: i64) -> Result<Option<crate::store::StoredTournament>, Refusal> {
+    /// Tournament `id` as stored, where its server has pages; `None` otherwise.
+    pub async fn web_event(&self, id: i64) -> Result<Option<StoredTournament>, Refusal> {
         let Some(t) = self.store.tournament(id).await? else {
             return Ok(None);
         };
         let server = super::settings::server_named(t.guild.as_deref());
-        Ok(self.store.settings(server).await?.web().then_some(t))
+        Ok(self.has_pages(server).await?.then_some(t))
     }
 
     /// The names of `users` for a page: the names Herald knows, else "Player N" by their
     /// place in `users` (an account's number is never shown).
     async fn web_names(&self, guild: Option<&str>, users: &[String]) -> Vec<String> {
         let names = self.names_of(guild, users).await;
-        let shown = self.names_shown.load(std::sync::atomic::Ordering::Relaxed);
         names
             .into_iter()
             .zip(users)
             .enumerate()
-            .map(|(i, (name, user))| {
-                match (
-                    shown || name != *user || !is_number(user),
-                    self.is_engine(user),
-                ) {
-                    (_, true) => "Herald".to_string(),
-                    (true, false) => name,
-                    (false, false) => format!("Player {}", i + 1),
-                }
+            .map(|(i, (name, user))| match self.is_engine(user) {
+                true => "Herald".to_string(),
+                false => self
+                    .page_name(user, name)
+                    .unwrap_or_else(|| format!("Player {}", i + 1)),
             })
             .collect()
     }
 
-    /// A tournament's page: `None` when there is no tournament `id` or its server has no
-    /// pages.
-    pub async fn web_tournament(&self, id: i64) -> Result<Option<TournamentSheet>, Refusal> {
+    /// What a tournament's page says of it.
+    pub async fn web_tournament(&self, t: &StoredTournament) -> Result<TournamentSheet, Refusal> {
         use crate::store::{GameResult, TournamentStatus};
-        let Some(t) = self.web_event(id).await? else {
-            return Ok(None);
-        };
         let entrants = self.store.entrants(t.id).await?;
         let users: Vec<String> = entrants.iter().map(|e| e.player.clone()).collect();
         let names = self.web_names(t.guild.as_deref(), &users).await;
@@ -333,11 +331,11 @@ impl Service {
                     withdrawn: false,
                 })
                 .collect();
-            return Ok(Some(sheet));
+            return Ok(sheet);
         }
-        let table = self.table(&t, entrants).await?;
+        let table = self.table(t, entrants).await?;
         let over = t.status == TournamentStatus::Finished;
-        sheet.line = super::words::crosstable_line(&t, &table, over);
+        sheet.line = super::words::crosstable_line(t, &table, over);
         sheet.tiebreaks = table
             .system
             .tiebreaks()
@@ -376,23 +374,20 @@ impl Service {
             });
         }
         sheet.games.sort_by_key(|g| (g.round, g.game));
-        Ok(Some(sheet))
+        Ok(sheet)
     }
 
-    /// A started tournament's crosstable as a PNG; `None` when there is none to draw (no such
-    /// tournament, not started, no pages, or images off).
-    pub async fn web_crosstable(&self, id: i64) -> Result<Option<Vec<u8>>, Refusal> {
+    /// A started tournament's crosstable as a PNG; `None` before the start, or when images
+    /// are off.
+    pub async fn web_crosstable(&self, t: &StoredTournament) -> Result<Option<Vec<u8>>, Refusal> {
         use crate::store::TournamentStatus;
-        let Some(t) = self.web_event(id).await? else {
-            return Ok(None);
-        };
         if t.status == TournamentStatus::Open {
             return Ok(None);
         }
         let entrants = self.store.entrants(t.id).await?;
-        let table = self.table(&t, entrants).await?;
+        let table = self.table(t, entrants).await?;
         let over = t.status == TournamentStatus::Finished;
-        Ok(self.crosstable_png(&t, &table, over).await)
+        Ok(self.crosstable_png(t, &table, over).await)
     }
 }
 
@@ -416,8 +411,7 @@ impl Service {
         guild: Option<&str>,
         variant: VariantId,
     ) -> Result<Option<Vec<BoardLine>>, Refusal> {
-        let server = super::settings::server_named(guild);
-        if !self.store.settings(server).await?.web() {
+        if !self.has_pages(super::settings::server_named(guild)).await? {
             return Ok(None);
         }
         let rows = self.ranked(guild, variant).await?;

@@ -1,8 +1,9 @@
 //! A game page's live updates: `/games/N/events` is a stream of Server-Sent Events, one
 //! `game` event each time the game changes (a move, a takeback, its end), carrying what the
 //! page shows of it. The stream watches the game's version in the database, so a move played
-//! by any process on the same database (SQLite or PostgreSQL) reaches every page open on it;
-//! it ends once the game is over and said so, or when the game's pages are turned off.
+//! by any process on the same database (SQLite or PostgreSQL) reaches every page open on it
+//! (one read of the game's row a second; the page's words are made only when it changed); it
+//! ends once the game is over and said so, or when the game's pages are turned off.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -71,8 +72,19 @@ pub fn events(
         move |(site, seen)| async move {
             let mut seen = seen?;
             loop {
-                let sheet = match site.service.web_game(id).await {
-                    Ok(Some(sheet)) => sheet,
+                // The row alone is read each time; the page's words only when it changed.
+                let read = match site.service.web_row(id).await {
+                    Ok(Some(row)) if row.version == seen => Ok(Some((row, None))),
+                    Ok(Some(row)) => site
+                        .service
+                        .web_game(&row)
+                        .await
+                        .map(|s| Some((row, Some(s)))),
+                    Ok(None) => Ok(None),
+                    Err(refusal) => Err(refusal),
+                };
+                let (row, sheet) = match read {
+                    Ok(Some(found)) => found,
                     // Gone, or its pages turned off: the stream ends.
                     Ok(None) => return None,
                     Err(refusal) => {
@@ -81,14 +93,14 @@ pub fn events(
                         continue;
                     }
                 };
-                if sheet.version != seen {
+                if let Some(sheet) = sheet {
                     seen = sheet.version;
                     let event = Event::default().event("game").data(sheet_json(&sheet));
                     // After a finished game's last word, nothing more comes.
                     let next = (!sheet.finished).then_some(seen);
                     return Some((Ok(event), (site, next)));
                 }
-                if sheet.finished {
+                if row.status != crate::store::GameStatus::Active {
                     return None;
                 }
                 tokio::time::sleep(WATCH).await;

@@ -119,19 +119,9 @@ async fn game(
         Ok(q) => q,
         Err(e) => return bad_request(&e.to_string()),
     };
-    match answer(&site, id, asked, query, &headers).await {
-        Ok(response) => response,
-        Err(refusal) => {
-            tracing::error!(game = id, reason = %refusal.text(), "a web page could not be made");
-            html(
-                StatusCode::SERVICE_UNAVAILABLE,
-                pages::error(
-                    "Not now",
-                    "Herald cannot read this game just now: try again in a moment.",
-                ),
-            )
-        }
-    }
+    answer(&site, id, asked, query, &headers)
+        .await
+        .unwrap_or_else(|refusal| unavailable("this game", &refusal))
 }
 
 /// `/leaderboards/VARIANT?server=S`: a variant's leaderboard on server S (a Discord server's
@@ -154,34 +144,28 @@ async fn leaderboard(
             keys.join(", ")
         ));
     };
-    let server = raw
-        .as_deref()
-        .unwrap_or("")
-        .split('&')
-        .find_map(|p| p.strip_prefix("server="));
+    let server = query::param(raw.as_deref(), "server");
     let fair = |s: &str| {
         !s.is_empty()
             && s.len() <= 32
             && s.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     };
-    if let Some(s) = server.filter(|s| !fair(s)) {
+    if let Some(s) = server.as_deref().filter(|s| !fair(s)) {
         let s = crate::rules::shown(s);
         return bad_request(&format!("server must be a server's number, not '{s}'."));
     }
-    match site.service.web_leaderboard(server, variant).await {
-        Ok(Some(lines)) => html(StatusCode::OK, pages::leaderboard(variant, server, &lines)),
+    match site
+        .service
+        .web_leaderboard(server.as_deref(), variant)
+        .await
+    {
+        Ok(Some(lines)) => html(
+            StatusCode::OK,
+            pages::leaderboard(variant, server.as_deref(), &lines),
+        ),
         Ok(None) => not_found("This server's leaderboards have no pages."),
-        Err(refusal) => {
-            tracing::error!(reason = %refusal.text(), "a leaderboard page could not be made");
-            html(
-                StatusCode::SERVICE_UNAVAILABLE,
-                pages::error(
-                    "Not now",
-                    "Herald cannot read the ratings just now: try again in a moment.",
-                ),
-            )
-        }
+        Err(refusal) => unavailable("the ratings", &refusal),
     }
 }
 
@@ -199,34 +183,24 @@ async fn tournament(
     };
     let service = &site.service;
     let answer = async {
-        let Some(sheet) = service.web_tournament(id).await? else {
+        let Some(t) = service.web_event(id).await? else {
             return Ok(not_found(&format!("There is no tournament #{id}.")));
         };
-        let over = sheet.status == crate::store::TournamentStatus::Finished;
-        let tag = format!("\"t{id}-{}-{asked:?}\"", sheet.version);
-        if headers
-            .get(header::IF_NONE_MATCH)
-            .is_some_and(|h| h.as_bytes() == tag.as_bytes())
-        {
-            return Ok(cached(
-                StatusCode::NOT_MODIFIED,
-                &tag,
-                over,
-                Body::empty(),
-                None,
-            ));
+        let over = t.status == crate::store::TournamentStatus::Finished;
+        let tag = format!("\"t{id}-{}-{asked:?}\"", t.version);
+        if let Some(same) = not_modified(&headers, &tag, over) {
+            return Ok(same);
         }
         let (kind, body) = match asked {
-            Asked::Png => match service.web_crosstable(id).await? {
+            Asked::Png => match service.web_crosstable(&t).await? {
                 Some(png) => ("image/png", png),
                 None => return Ok(not_found("This tournament has no crosstable yet.")),
             },
-            _ => (
-                "text/html; charset=utf-8",
-                pages::tournament(&sheet, &site.base(&headers))
-                    .into_string()
-                    .into_bytes(),
-            ),
+            _ => {
+                let sheet = service.web_tournament(&t).await?;
+                let page = pages::tournament(&sheet, &site.base(&headers));
+                ("text/html; charset=utf-8", page.into_string().into_bytes())
+            }
         };
         Ok::<_, Refusal>(cached(
             StatusCode::OK,
@@ -236,19 +210,9 @@ async fn tournament(
             Some((kind, None)),
         ))
     };
-    match answer.await {
-        Ok(response) => response,
-        Err(refusal) => {
-            tracing::error!(tournament = id, reason = %refusal.text(), "a web page could not be made");
-            html(
-                StatusCode::SERVICE_UNAVAILABLE,
-                pages::error(
-                    "Not now",
-                    "Herald cannot read this tournament just now: try again in a moment.",
-                ),
-            )
-        }
-    }
+    answer
+        .await
+        .unwrap_or_else(|refusal| unavailable("this tournament", &refusal))
 }
 
 /// `/games/N/events?since=V`: the game's live updates from version V (from its first state
@@ -261,33 +225,22 @@ async fn events(
     let Some((id, Asked::Page)) = read_file(&file) else {
         return not_found("There is no such page on Herald: a game's updates are /games/N/events.");
     };
-    let since = raw
-        .as_deref()
-        .unwrap_or("")
-        .split('&')
-        .find_map(|p| p.strip_prefix("since="));
-    let since = match since {
+    let since = match query::param(raw.as_deref(), "since") {
         None => -1,
         Some(v) if !v.is_empty() && v.len() <= 18 && v.bytes().all(|b| b.is_ascii_digit()) => {
             v.parse().unwrap_or(-1)
         }
         Some(v) => {
-            let v = crate::rules::shown(v);
+            let v = crate::rules::shown(&v);
             return bad_request(&format!(
                 "since must be a game's version, a number, not '{v}'."
             ));
         }
     };
-    match site.service.web_game(id).await {
+    match site.service.web_row(id).await {
         Ok(Some(_)) => live::events(site.clone(), id, since).into_response(),
         Ok(None) => not_found(&format!("There is no game #{id}.")),
-        Err(_) => html(
-            StatusCode::SERVICE_UNAVAILABLE,
-            pages::error(
-                "Not now",
-                "Herald cannot read this game just now: try again in a moment.",
-            ),
-        ),
+        Err(refusal) => unavailable("this game", &refusal),
     }
 }
 
@@ -300,10 +253,10 @@ async fn answer(
     headers: &HeaderMap,
 ) -> Result<Response, Refusal> {
     let service = &site.service;
-    let Some(sheet) = service.web_game(id).await? else {
+    let Some(row) = service.web_row(id).await? else {
         return Ok(not_found(&format!("There is no game #{id}.")));
     };
-    let plies = sheet.moves.len();
+    let plies = usize::try_from(row.ply).unwrap_or(0);
     if let Some(ply) = query.ply.filter(|&k| k > plies) {
         let word = if plies == 1 { "ply" } else { "plies" };
         return Ok(bad_request(&format!(
@@ -311,50 +264,61 @@ async fn answer(
         )));
     }
     // Everything is drawn from the game as stored at this version.
+    let finished = row.status != crate::store::GameStatus::Active;
     let tag = format!(
         "\"{id}-{}-{}-{}-{asked:?}\"",
-        sheet.version,
+        row.version,
         query.ply.map_or(-1, |k| k as i64),
         u8::from(query.flip)
     );
-    if headers
-        .get(header::IF_NONE_MATCH)
-        .is_some_and(|h| h.as_bytes() == tag.as_bytes())
-    {
-        return Ok(cached(
-            StatusCode::NOT_MODIFIED,
-            &tag,
-            sheet.finished,
-            Body::empty(),
-            None,
-        ));
+    if let Some(same) = not_modified(headers, &tag, finished) {
+        return Ok(same);
     }
     let (kind, body) = match asked {
         Asked::Page => {
+            let sheet = service.web_game(&row).await?;
             let page = pages::game(&sheet, query, &site.base(headers));
             ("text/html; charset=utf-8", page.into_string().into_bytes())
         }
-        Asked::Png => match service.web_board(id, query.ply, query.flip).await? {
+        Asked::Png => match service.web_board(&row, query.ply, query.flip).await? {
             Some(png) => ("image/png", png),
             None => return Ok(not_found("This server draws no images.")),
         },
-        Asked::Gif => match service.web_replay(id, query.flip).await? {
+        Asked::Gif => match service.web_replay(&row, query.flip).await? {
             Some(gif) => ("image/gif", gif),
             None => return Ok(not_found("This game's replay is not drawn here.")),
         },
-        Asked::Pgn => match service.web_record(id).await? {
-            Some((_, text)) => ("application/x-chess-pgn; charset=utf-8", text),
-            None => return Ok(not_found(&format!("There is no game #{id}."))),
-        },
+        Asked::Pgn => (
+            "application/x-chess-pgn; charset=utf-8",
+            service.web_record(&row).await?,
+        ),
     };
     let disposition = (asked == Asked::Pgn).then(|| format!("inline; filename=\"game-{id}.pgn\""));
     Ok(cached(
         StatusCode::OK,
         &tag,
-        sheet.finished,
+        finished,
         Body::from(body),
         Some((kind, disposition)),
     ))
+}
+
+/// A 304 when the asker already has what `tag` names (its If-None-Match is that tag).
+fn not_modified(headers: &HeaderMap, tag: &str, finished: bool) -> Option<Response> {
+    let same = headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|h| h.as_bytes() == tag.as_bytes());
+    same.then(|| cached(StatusCode::NOT_MODIFIED, tag, finished, Body::empty(), None))
+}
+
+/// A 503 page for `what` the database could not give just now (logged).
+fn unavailable(what: &str, refusal: &Refusal) -> Response {
+    tracing::error!(reason = %refusal.text(), "a web page of {what} could not be made");
+    let why = format!("Herald cannot read {what} just now: try again in a moment.");
+    html(
+        StatusCode::SERVICE_UNAVAILABLE,
+        pages::error("Not now", &why),
+    )
 }
 
 /// A response with its entity tag, kept an hour when the game is over (a finished game's

@@ -37,16 +37,30 @@ impl fmt::Display for QueryError {
     }
 }
 
+/// The `name=value` pairs of the text after a `?`, each value percent-decoded (a name alone
+/// has the value "").
+fn pairs(raw: Option<&str>) -> impl Iterator<Item = (&str, String)> {
+    raw.unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = percent_encoding::percent_decode_str(value).decode_utf8_lossy();
+            (name, value.into_owned())
+        })
+}
+
+/// The value of the first `name` in the text after a `?`, percent-decoded.
+pub fn param(raw: Option<&str>, name: &str) -> Option<String> {
+    pairs(raw).find(|(n, _)| *n == name).map(|(_, v)| v)
+}
+
 impl Query {
     /// Reads the text after the `?` (none: the defaults).
     pub fn read(raw: Option<&str>) -> Result<Query, QueryError> {
         let mut query = Query::default();
         let (mut ply, mut flip) = (false, false);
-        for pair in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
-            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = percent_encoding::percent_decode_str(value)
-                .decode_utf8_lossy()
-                .into_owned();
+        for (name, value) in pairs(raw) {
             match name {
                 "ply" => {
                     if std::mem::replace(&mut ply, true) {
