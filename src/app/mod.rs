@@ -54,7 +54,10 @@ pub use refusal::Refusal;
 pub use rooms::{Lost, Naming, Opening as RoomOpening, RoomError, Rooms, Threads};
 pub use suggest::{label, matching, Choice, GameChoice, MAX_CHOICES};
 pub use text::{Span, Text};
-pub use web::{BoardLine, GameSheet, RoundGame, SheetMove, StandingLine, TournamentSheet};
+pub use web::{
+    BoardLine, GameSheet, RoundGame, SheetMove, SheetReview, StandingLine, StoredReview,
+    TournamentSheet,
+};
 
 use challenge::Deed;
 use std::collections::HashMap;

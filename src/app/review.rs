@@ -205,7 +205,7 @@ fn better(ply: &Judged, played: &str) -> Option<String> {
 }
 
 /// The chart of a review: White's chances, a dot on each mistake and blunder.
-fn chart_of(row: &StoredGame, game: &dyn AnyGame, judged: &Review) -> EvalChart {
+pub(super) fn chart_of(row: &StoredGame, game: &dyn AnyGame, judged: &Review) -> EvalChart {
     let numbers: Vec<u32> = game.move_numbers().iter().map(|(n, _)| *n).collect();
     let last = numbers.last().copied().unwrap_or(1);
     let marks = judged

@@ -5,6 +5,7 @@ use super::pictures::{ending_line, Replay};
 use super::record::record_file;
 use super::seat::replay;
 use super::{Refusal, Service};
+use crate::engine::review::{self, Mark, Review};
 use crate::rules::{AnyGame, Color, GameOptions, VariantId};
 use crate::store::{GameStatus, StoredGame, StoredMove, StoredTournament};
 
@@ -17,7 +18,24 @@ pub struct SheetMove {
     pub number: u32,
     pub color: Color,
     pub san: String,
+    /// The review's mark (`?!`, `?`, `??`) where the game has been reviewed and the move
+    /// was marked.
+    pub mark: Option<&'static str>,
+    /// The engine's choice instead, for a mistake or a blunder.
+    pub better: Option<String>,
 }
+
+/// A reviewed game's review as its page shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetReview {
+    /// How deep the engine searched each position.
+    pub depth: u32,
+    /// White's and Black's marks and average loss, in words.
+    pub tallies: [String; 2],
+}
+
+/// A game's stored review: its depth and scores as stored, read once for a page.
+pub type StoredReview = (u32, String);
 
 /// What a game's page says of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +56,8 @@ pub struct GameSheet {
     /// When the player to move runs out of time, for a game going on (Unix seconds).
     pub deadline: Option<i64>,
     pub moves: Vec<SheetMove>,
+    /// The review, where the game has been reviewed (`/review`).
+    pub review: Option<SheetReview>,
     pub finished: bool,
     /// Changes with every change to the game: what a page's cache is keyed by.
     pub version: i64,
@@ -46,6 +66,12 @@ pub struct GameSheet {
 /// Whether a user is known by a number (an account's id, as on Discord) rather than a name.
 fn is_number(user: &str) -> bool {
     !user.is_empty() && user.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A stored review judged, where it reads back whole (one score for every position).
+fn judged(row: &StoredGame, game: &dyn AnyGame, (depth, text): &StoredReview) -> Option<Review> {
+    let scored = review::decode(text).filter(|s| s.len() == row.ply as usize + 1)?;
+    Some(review::judge(game, &scored, *depth))
 }
 
 /// A game's rules-level game and its stored moves.
@@ -142,21 +168,51 @@ impl Service {
         (labels, ratings)
     }
 
-    /// What a game's page says of it.
-    pub async fn web_game(&self, row: &StoredGame) -> Result<GameSheet, Refusal> {
+    /// The deepest review stored of a finished game, where it has one: what its page shows
+    /// of the review, and what the review's chart is drawn from.
+    pub async fn web_reviewed(&self, row: &StoredGame) -> Result<Option<StoredReview>, Refusal> {
+        if row.status != GameStatus::Finished {
+            return Ok(None);
+        }
+        Ok(self
+            .store
+            .deepest_review(row.id, crate::engine::review::VERSION)
+            .await?)
+    }
+
+    /// What a game's page says of it, with its review where `reviewed` has one.
+    pub async fn web_game(
+        &self,
+        row: &StoredGame,
+        reviewed: Option<&StoredReview>,
+    ) -> Result<GameSheet, Refusal> {
         let (game, moves) = self.web_load(row).await?;
         let numbers = game.move_numbers();
+        let judged = reviewed.and_then(|r| judged(row, &*game, r));
         let moves = moves
             .iter()
             .zip(&numbers)
             .enumerate()
-            .map(|(i, (m, &(number, color)))| SheetMove {
-                ply: i + 1,
-                number,
-                color,
-                san: m.san.clone(),
+            .map(|(i, (m, &(number, color)))| {
+                let ply = judged.as_ref().and_then(|j| j.plies.get(i));
+                let mark = ply.and_then(|p| p.mark);
+                SheetMove {
+                    ply: i + 1,
+                    number,
+                    color,
+                    san: m.san.clone(),
+                    mark: mark.map(Mark::symbol),
+                    better: ply
+                        .filter(|_| mark >= Some(Mark::Mistake))
+                        .and_then(|p| p.best.clone())
+                        .filter(|b| *b != m.san),
+                }
             })
             .collect();
+        let review = judged.map(|j| SheetReview {
+            depth: j.depth,
+            tallies: [Color::White, Color::Black].map(|c| super::words::tally_words(&j.tally(c))),
+        });
         let finished = row.status != GameStatus::Active;
         let state = ending_line(row)
             .or_else(|| crate::render::outcome_line(&*game))
@@ -179,6 +235,7 @@ impl Service {
             state,
             deadline: (!finished).then_some(row.deadline).flatten(),
             moves,
+            review,
             finished,
             version: row.version,
         })
@@ -207,6 +264,26 @@ impl Service {
             _ => game,
         };
         Ok(self.image(&row, &*game, None, bottom).await)
+    }
+
+    /// The chart of a reviewed game's review; `None` when it has none or images are off.
+    pub async fn web_review_chart(
+        &self,
+        row: &StoredGame,
+        reviewed: Option<&StoredReview>,
+    ) -> Result<Option<Vec<u8>>, Refusal> {
+        let Some(reviewed) = reviewed.filter(|_| self.images.is_some()) else {
+            return Ok(None);
+        };
+        let game = self.rules_game(row).await?;
+        let Some(judged) = judged(row, &*game, reviewed) else {
+            return Ok(None);
+        };
+        let chart = super::review::chart_of(row, &*game, &judged);
+        let picture = crate::render::eval_chart::eval_chart;
+        Ok(self
+            .picture("the review chart", move || picture(&chart))
+            .await)
     }
 
     /// A game's record: the PGN file's text.

@@ -16,6 +16,19 @@ impl Store {
             .await
     }
 
+    /// The deepest stored review of game `game` at this analysis version: its depth and
+    /// scores, for the game's page.
+    pub async fn deepest_review(
+        &self,
+        game: i64,
+        version: u32,
+    ) -> Result<Option<(u32, String)>, StoreError> {
+        let text = "SELECT depth, scores FROM reviews WHERE game_id = $1 AND version = $2 \
+                    ORDER BY depth DESC LIMIT 1";
+        let row: Option<(i64, String)> = self.one(sql(text).bind(game).bind(version)).await?;
+        Ok(row.map(|(d, s)| (d as u32, s)))
+    }
+
     /// Stores a review's scores, in place of any stored at the same depth and version (one
     /// that did not read back; a review made at the same time by another request is the
     /// same).

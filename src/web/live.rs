@@ -77,7 +77,7 @@ pub fn events(
                     Ok(Some(row)) if row.version == seen => Ok(Some((row, None))),
                     Ok(Some(row)) => site
                         .service
-                        .web_game(&row)
+                        .web_game(&row, None)
                         .await
                         .map(|s| Some((row, Some(s)))),
                     Ok(None) => Ok(None),

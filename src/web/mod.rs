@@ -64,6 +64,7 @@ pub fn router(site: Arc<Site>) -> Router {
         .route("/", get(home))
         .route("/games/{file}", get(game))
         .route("/games/{file}/events", get(events))
+        .route("/games/{file}/review.png", get(review_chart))
         .route("/tournaments/{file}", get(tournament))
         .route("/leaderboards/{variant}", get(leaderboard))
         .fallback(|| async { not_found("There is no such page on Herald.") })
@@ -82,6 +83,8 @@ enum Asked {
     Png,
     Pgn,
     Gif,
+    /// `/games/N/review.png`: the review's chart.
+    Chart,
 }
 
 /// `N`, `N.png`, `N.pgn` or `N.gif`, N a game's number (digits only, no leading zero).
@@ -120,6 +123,22 @@ async fn game(
         Err(e) => return bad_request(&e.to_string()),
     };
     answer(&site, id, asked, query, &headers)
+        .await
+        .unwrap_or_else(|refusal| unavailable("this game", &refusal))
+}
+
+/// `/games/N/review.png`: the chart of a reviewed game's review.
+async fn review_chart(
+    State(site): State<Arc<Site>>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let Some((id, Asked::Page)) = read_file(&file) else {
+        return not_found(
+            "There is no such page on Herald: a review's chart is /games/N/review.png.",
+        );
+    };
+    answer(&site, id, Asked::Chart, Query::default(), &headers)
         .await
         .unwrap_or_else(|refusal| unavailable("this game", &refusal))
 }
@@ -263,11 +282,16 @@ async fn answer(
             "Game #{id} has {plies} {word}: ply {ply} is past its end (ply=0 is the start)."
         )));
     }
-    // Everything is drawn from the game as stored at this version.
+    // Everything is drawn from the game as stored at this version, and its review.
     let finished = row.status != crate::store::GameStatus::Active;
+    let reviewed = match asked {
+        Asked::Page | Asked::Chart => service.web_reviewed(&row).await?,
+        _ => None,
+    };
     let tag = format!(
-        "\"{id}-{}-{}-{}-{asked:?}\"",
+        "\"{id}-{}-r{}-{}-{}-{asked:?}\"",
         row.version,
+        reviewed.as_ref().map_or(0, |r| r.0),
         query.ply.map_or(-1, |k| k as i64),
         u8::from(query.flip)
     );
@@ -276,7 +300,7 @@ async fn answer(
     }
     let (kind, body) = match asked {
         Asked::Page => {
-            let sheet = service.web_game(&row).await?;
+            let sheet = service.web_game(&row, reviewed.as_ref()).await?;
             let page = pages::game(&sheet, query, &site.base(headers));
             ("text/html; charset=utf-8", page.into_string().into_bytes())
         }
@@ -287,6 +311,10 @@ async fn answer(
         Asked::Gif => match service.web_replay(&row, query.flip).await? {
             Some(gif) => ("image/gif", gif),
             None => return Ok(not_found("This game's replay is not drawn here.")),
+        },
+        Asked::Chart => match service.web_review_chart(&row, reviewed.as_ref()).await? {
+            Some(png) => ("image/png", png),
+            None => return Ok(not_found(&format!("Game #{id} has no review to chart."))),
         },
         Asked::Pgn => (
             "application/x-chess-pgn; charset=utf-8",

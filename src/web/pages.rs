@@ -16,7 +16,7 @@ figure{margin:0;flex:1 1 480px;max-width:640px}figure img{width:100%;height:auto
 nav.steps{display:flex;gap:.5em;margin:.5em 0;flex-wrap:wrap}nav.steps a{padding:.2em .6em;background:#fff;border:1px solid #ccc;border-radius:4px;text-decoration:none;color:#222}\
 section.moves{flex:1 1 260px}ol#moves{padding-left:2.5em;margin:.3em 0}ol#moves li{margin:.1em 0}\
 #moves a{color:#1d3557;text-decoration:none;padding:0 .25em;border-radius:3px}#moves a.now{background:#ffd166}\
-.files a{margin-right:1em}p.hint{color:#777;font-size:.9em}\
+.files a{margin-right:1em}.mark{color:#b00020;font-weight:600}section.review{flex:1 1 100%}section.review figure{max-width:880px}p.hint{color:#777;font-size:.9em}\
 section.standings,section.games{flex:1 1 100%}table{border-collapse:collapse;background:#fff}\
 th,td{border:1px solid #ddd;padding:.2em .6em;text-align:left}section.standings figure img{max-width:880px}";
 
@@ -152,7 +152,12 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
                         li value=(line[0].number) {
                             @if line[0].color == Color::Black { "… " }
                             @for m in line {
-                                a href=(step(m.ply)) data-ply=(m.ply) class=[(m.ply == at).then_some("now")] { (m.san) }
+                                a href=(step(m.ply)) data-ply=(m.ply) class=[(m.ply == at).then_some("now")] {
+                                    (m.san)
+                                    @if let Some(mark) = m.mark {
+                                        span.mark title=[m.better.as_ref().map(|b| format!("{b} was better"))] { (mark) }
+                                    }
+                                }
                                 " "
                             }
                         }
@@ -165,6 +170,32 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
                 a href=(board) { "PNG" }
             }
             p.hint { "← and → step through the moves." }
+        }
+        @if let Some(review) = &sheet.review {
+            section.review #review {
+                h2 { "Review" }
+                p { "Herald's engine searched every position " (review.depth) " plies deep." }
+                ul {
+                    li { strong { (white) } ": " (review.tallies[0]) }
+                    li { strong { (black) } ": " (review.tallies[1]) }
+                }
+                @let costly: Vec<_> = sheet.moves.iter().filter(|m| m.better.is_some()).collect();
+                @if !costly.is_empty() {
+                    p {
+                        "The costliest moves: "
+                        @for (i, m) in costly.iter().enumerate() {
+                            @if i > 0 { ", " }
+                            a href=(step(m.ply)) { (m.number) (if m.color == Color::Black { "… " } else { ". " }) (m.san) (m.mark.unwrap_or("")) }
+                            " (" (m.better.as_deref().unwrap_or("")) " was better)"
+                        }
+                        "."
+                    }
+                }
+                figure {
+                    img src=(format!("/games/{id}/review.png")) alt=(format!("{white}'s chances in game #{id}, move by move"));
+                }
+                p.hint { (crate::app::words::REVIEW_LEGEND) }
+            }
         }
         script { (PreEscaped(STEPPER)) }
     };

@@ -189,6 +189,60 @@ async fn a_bad_address_is_a_400_or_404_page_never_a_500() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_reviewed_games_page_shows_the_marks_the_sums_and_the_chart() {
+    use herald::app::Command;
+    let t = table(false).await;
+    t.service.set_review_depth(3);
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
+    // 3. Qxg6+ throws the queen away; then White resigns.
+    t.play("e4 f5 Qh5+ g6 Qxg6+ hxg6").await;
+    let resign = Command::Resign {
+        opponent: None,
+        game: None,
+    };
+    public(&t.say("alice", resign).await);
+    let site = serve(&t, None).await;
+
+    // Not reviewed yet: no review on the page, no chart.
+    let url = format!("{site}/games/{id}");
+    let (status, _, before, body) = get(&url, None).await;
+    assert_eq!(status, 200);
+    assert!(!String::from_utf8(body).unwrap().contains("id=\"review\""));
+    let chart = format!("{site}/games/{id}/review.png");
+    let (status, _, _, _) = get(&chart, None).await;
+    assert_eq!(status, 404);
+
+    let review = Command::Review {
+        opponent: None,
+        game: Some(id),
+    };
+    public(&t.say("bob", review).await);
+    // Reviewed: the page is another (a cached copy is not sent back as unchanged).
+    let (status, _, after, body) = get(&url, Some(&before)).await;
+    assert_eq!(status, 200, "the reviewed page is new");
+    assert_ne!(before, after);
+    let html = String::from_utf8(body).unwrap();
+    for part in [
+        r#"<section class="review" id="review"><h2>Review</h2>"#,
+        "searched every position 3 plies deep",
+        r#"Qxg6+<span class="mark" title="#,
+        ">??</span>",
+        "<strong>alice</strong>: ",
+        "1 blunder",
+        "The costliest moves: ",
+        &format!(r#"<img src="/games/{id}/review.png""#),
+    ] {
+        assert!(html.contains(part), "{part} is not in\n{html}");
+    }
+    // Black's recapture, the only legal move, is not marked.
+    assert!(html.contains(">hxg6</a>"), "{html}");
+    let (status, kind, _, png) = get(&chart, None).await;
+    assert_eq!((status, kind.as_str()), (200, "image/png"));
+    let image = image::load_from_memory(&png).unwrap();
+    assert!(image.width() >= 400, "{}", image.width());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_server_that_turns_its_pages_off_has_none() {
     use crate::service::request;
     use herald::app::{Command, Request, SettingsChange};

@@ -48,16 +48,22 @@ pub fn review_tally(game: &StoredGame, color: Color, tally: &Tally) -> Text {
     text![
         format!("{}, ", game.variant.side(color)),
         user(game.player(color)),
-        format!(
-            ": {}, {}, {} in {} move{}; on average {:.0} centipawns lost a move.",
-            count(tally.inaccuracies, "inaccuracy", "inaccuracies"),
-            count(tally.mistakes, "mistake", "mistakes"),
-            count(tally.blunders, "blunder", "blunders"),
-            tally.moves,
-            plural(tally.moves as i64),
-            tally.average_loss
-        )
+        format!(": {}", tally_words(tally))
     ]
+}
+
+/// A player's marks and average loss, e.g. "1 inaccuracy, no mistakes, no blunders in 12
+/// moves; on average 18 centipawns lost a move."
+pub fn tally_words(tally: &Tally) -> String {
+    format!(
+        "{}, {}, {} in {} move{}; on average {:.0} centipawns lost a move.",
+        count(tally.inaccuracies, "inaccuracy", "inaccuracies"),
+        count(tally.mistakes, "mistake", "mistakes"),
+        count(tally.blunders, "blunder", "blunders"),
+        tally.moves,
+        plural(tally.moves as i64),
+        tally.average_loss
+    )
 }
 
 /// The mistakes and blunders with the engine's choice instead, e.g. `3. Qxg6+?? (exf5 was
