@@ -21,6 +21,8 @@ type Table = (&'static str, &'static str, &'static [(&'static str, Kind)]);
 
 /// Every table, parents before the tables that refer to them.
 const TABLES: &[Table] = &[
+    // Before the games, whose every new row numbers its players where they have none.
+    ("players", "id", &[("id", Int), ("player", Text)]),
     (
         "tournaments",
         "id",
@@ -264,7 +266,8 @@ const TABLES: &[Table] = &[
 ];
 
 /// The tables whose key is a number the database hands out.
-const NUMBERED: [&str; 5] = [
+const NUMBERED: [&str; 6] = [
+    "players",
     "tournaments",
     "games",
     "challenges",

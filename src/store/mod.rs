@@ -19,6 +19,7 @@ mod rows;
 mod settings;
 mod sql;
 mod tournaments;
+mod watch;
 
 pub use buttons::{ShownButton, ShownButtons};
 pub use challenges::Challenge;
@@ -33,6 +34,7 @@ pub use notices::Notices;
 pub use rows::{Event, GameChange, Offer, Opening, Played, StoredGame, StoredMove};
 pub use settings::Settings;
 pub use tournaments::{Board, Entrant, NewTournament, Planned, StoredPairing, StoredTournament};
+pub use watch::Change;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -267,6 +269,8 @@ pub struct Store {
     /// SQLite's busy handler (which sleeps in milliseconds) keeps concurrent moves fast.
     /// PostgreSQL locks rows, and needs none.
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
+    /// The changes this process's pages wait on (see [`watch`]).
+    changes: std::sync::Arc<watch::Changes>,
     /// The games this process found it cannot read and said so (once each).
     unreadable: std::sync::Arc<std::sync::Mutex<std::collections::BTreeSet<Option<i64>>>>,
 }
@@ -387,6 +391,7 @@ impl Store {
         Store {
             db,
             writer,
+            changes: Default::default(),
             unreadable: Default::default(),
         }
     }
@@ -415,10 +420,29 @@ impl Store {
     }
 
     /// Waits for this process's turn to write (on SQLite).
-    pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
-        match &self.writer {
+    pub(crate) async fn write_turn(&self) -> WriteTurn<'_> {
+        let held = match &self.writer {
             Some(w) => Some(w.lock().await),
             None => None,
+        };
+        WriteTurn {
+            held,
+            changes: &self.changes,
+        }
+    }
+}
+
+/// This process's turn to write on SQLite (nothing on PostgreSQL): when it ends, what was
+/// written is done, and this process's pages following a game are told to look.
+pub(crate) struct WriteTurn<'a> {
+    held: Option<tokio::sync::MutexGuard<'a, ()>>,
+    changes: &'a watch::Changes,
+}
+
+impl Drop for WriteTurn<'_> {
+    fn drop(&mut self) {
+        if self.held.is_some() {
+            self.changes.wrote();
         }
     }
 }

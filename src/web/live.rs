@@ -1,9 +1,12 @@
 //! A game page's live updates: `/games/N/events` is a stream of Server-Sent Events, one
 //! `game` event each time the game changes (a move, a takeback, its end), carrying what the
-//! page shows of it. The stream watches the game's version in the database, so a move played
-//! by any process on the same database (SQLite or PostgreSQL) reaches every page open on it
-//! (one read of the game's row a second; the page's words are made only when it changed); it
-//! ends once the game is over and said so, or when the game's pages are turned off.
+//! page shows of it. The stream waits to be told of a change (see [`crate::store::Change`]):
+//! on PostgreSQL the database tells every process of every game's change as it commits
+//! (LISTEN/NOTIFY), so a move played anywhere reaches every open page at once; on SQLite the
+//! process that played it tells its own pages at once, and a page served by another process on
+//! the same file reads its game each second. The page's words are made only when the game's
+//! version moved on. The stream ends once the game is over and said so, or when the game's
+//! pages are turned off.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -11,12 +14,28 @@ use std::time::Duration;
 
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
+use tokio::sync::broadcast::{error::RecvError, Receiver};
 
 use super::Site;
 use crate::app::GameSheet;
+use crate::store::Change;
 
-/// How often a stream looks at its game: one indexed read a second for each open page.
-pub const WATCH: Duration = Duration::from_secs(1);
+/// How long a stream waits after its game could not be read before it tries again.
+const RETRY: Duration = Duration::from_secs(1);
+
+/// Waits until game `id` may have changed, as `changes` tell, or `longest` has gone by.
+async fn told(changes: &mut Receiver<Change>, id: i64, longest: Duration) {
+    let wait = async {
+        loop {
+            match changes.recv().await {
+                Ok(Some(game)) if game != id => continue,
+                Ok(_) | Err(RecvError::Lagged(_)) => return,
+                Err(RecvError::Closed) => std::future::pending::<()>().await,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(longest, wait).await;
+}
 
 /// A game's JSON for the page's script: its version, state, whether it is over, and its
 /// moves.
@@ -67,9 +86,12 @@ pub fn events(
     id: i64,
     since: i64,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    // Told of changes from before the first reading, so none falls between.
+    let changes = site.service.store().watch();
+    let longest = site.service.store().unwatched_for();
     let stream = futures_util::stream::unfold(
-        (site, Some(since)),
-        move |(site, seen)| async move {
+        (site, Some(since), changes),
+        move |(site, seen, mut changes)| async move {
             let mut seen = seen?;
             loop {
                 // The row alone is read each time; the page's words only when it changed.
@@ -89,7 +111,7 @@ pub fn events(
                     Ok(None) => return None,
                     Err(refusal) => {
                         tracing::warn!(game = id, reason = %refusal.text(), "a live page could not read its game");
-                        tokio::time::sleep(WATCH).await;
+                        tokio::time::sleep(RETRY).await;
                         continue;
                     }
                 };
@@ -98,12 +120,12 @@ pub fn events(
                     let event = Event::default().event("game").data(sheet_json(&sheet));
                     // After a finished game's last word, nothing more comes.
                     let next = (!sheet.finished).then_some(seen);
-                    return Some((Ok(event), (site, next)));
+                    return Some((Ok(event), (site, next, changes)));
                 }
                 if row.status != crate::store::GameStatus::Active {
                     return None;
                 }
-                tokio::time::sleep(WATCH).await;
+                told(&mut changes, id, longest).await;
             }
         },
     );

@@ -9,7 +9,10 @@ use herald::rules::{GameOptions, VariantId};
 use herald::web::Site;
 
 use crate::records::reads_back;
-use crate::service::{open, public, table, Table};
+use herald::store::Change;
+use tokio::sync::broadcast::Receiver;
+
+use crate::service::{on_both, open, public, table, Table};
 
 /// A web server over `t`'s database, as another process would run it: its address.
 async fn serve(t: &Table, public_url: Option<&str>) -> String {
@@ -322,6 +325,7 @@ async fn next_game_event(response: &mut reqwest::Response, part: &str) -> String
     .unwrap_or_else(|_| panic!("no game event with {part} came; read {seen}"))
 }
 
+on_both! {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_move_played_by_another_process_reaches_an_open_page_live() {
     let t = table(false).await;
@@ -366,6 +370,51 @@ async fn a_move_played_by_another_process_reaches_an_open_page_live() {
     assert_eq!(status, 404);
     let (status, _, _, _) = get(&format!("{site}/games/{id}/events?since=x"), None).await;
     assert_eq!(status, 400);
+}
+}
+
+/// The next change `changes` tell of: the game, or `None` for "any game may have changed".
+async fn next_change(changes: &mut Receiver<Change>) -> Change {
+    let wait = std::time::Duration::from_secs(10);
+    tokio::time::timeout(wait, changes.recv())
+        .await
+        .expect("a change is told")
+        .expect("the store is open")
+}
+
+on_both! {
+#[tokio::test(flavor = "multi_thread")]
+async fn each_change_to_a_game_is_told_to_the_pages_that_follow_it() {
+    let t = table(false).await;
+    let id = t.game_of(VariantId::Chess, GameOptions::default()).await;
+    let other = open(&t.url, t.clock.clone(), true).await;
+    let mut here = t.service.store().watch();
+    let mut there = other.store().watch();
+    if t.url.starts_with("postgres") {
+        // Each process hears the database's notice of the game that changed, whichever
+        // process changed it (its listening says first that it has begun).
+        assert_eq!(next_change(&mut there).await, None);
+        assert_eq!(next_change(&mut here).await, None);
+        for (mv, player) in [("e4", "alice"), ("e5", "bob")] {
+            t.play_from(player, mv).await;
+            for changes in [&mut there, &mut here] {
+                let mut heard = next_change(changes).await;
+                while heard.is_none() {
+                    heard = next_change(changes).await;
+                }
+                assert_eq!(heard, Some(id), "{mv}");
+            }
+        }
+    } else {
+        // On SQLite, the process that wrote tells its own pages.
+        t.play("e4").await;
+        assert_eq!(next_change(&mut here).await, None);
+        assert!(matches!(
+            there.try_recv(),
+            Err(tokio::sync::broadcast::error::TryRecvError::Empty)
+        ));
+    }
+}
 }
 
 #[tokio::test(flavor = "multi_thread")]
