@@ -43,6 +43,7 @@ mod tournament;
 mod vacation;
 mod views;
 mod web;
+mod web_player;
 pub mod words;
 
 pub use clock::{Clock, SystemClock, DAY};
@@ -55,9 +56,10 @@ pub use rooms::{Lost, Naming, Opening as RoomOpening, RoomError, Rooms, Threads}
 pub use suggest::{label, matching, Choice, GameChoice, MAX_CHOICES};
 pub use text::{Span, Text};
 pub use web::{
-    BoardLine, GameSheet, RoundGame, SheetMove, SheetReview, StandingLine, StoredReview,
+    BoardLine, GameSheet, Named, RoundGame, SheetMove, SheetReview, StandingLine, StoredReview,
     TournamentSheet,
 };
+pub use web_player::{PlayerGame, PlayerRating, PlayerSheet, WebPlayer};
 
 use challenge::Deed;
 use std::collections::HashMap;

@@ -189,24 +189,7 @@ impl Service {
         }
         let mut reply = Reply::new(&req.channel, text);
         if self.images.is_some() && !changes.is_empty() {
-            let series: Vec<Series> = VariantId::ALL
-                .iter()
-                .map(|&v| {
-                    let of: Vec<_> = changes.iter().filter(|c| c.variant == v).collect();
-                    let start = of.first().map(|c| (c.at, c.before));
-                    Series {
-                        name: v.title().to_string(),
-                        points: start
-                            .into_iter()
-                            .chain(of.iter().map(|c| (c.at, c.after.rating)))
-                            .collect(),
-                    }
-                })
-                .collect();
-            let drawn = self.picture("the rating chart", move || {
-                rating_chart("Rating over time", &series)
-            });
-            if let Some(png) = drawn.await {
+            if let Some(png) = self.rating_chart(&changes).await {
                 let name: String = player
                     .chars()
                     .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
@@ -218,5 +201,29 @@ impl Service {
             }
         }
         Ok(vec![reply])
+    }
+
+    /// The chart of a player's ratings over time from their rating changes, a line a variant;
+    /// `None` when images are off.
+    pub(super) async fn rating_chart(&self, changes: &[crate::rating::Change]) -> Option<Vec<u8>> {
+        self.images.as_ref()?;
+        let series: Vec<Series> = VariantId::ALL
+            .iter()
+            .map(|&v| {
+                let of: Vec<_> = changes.iter().filter(|c| c.variant == v).collect();
+                let start = of.first().map(|c| (c.at, c.before));
+                Series {
+                    name: v.title().to_string(),
+                    points: start
+                        .into_iter()
+                        .chain(of.iter().map(|c| (c.at, c.after.rating)))
+                        .collect(),
+                }
+            })
+            .collect();
+        self.picture("the rating chart", move || {
+            rating_chart("Rating over time", &series)
+        })
+        .await
     }
 }

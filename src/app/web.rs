@@ -44,7 +44,7 @@ pub struct GameSheet {
     pub variant: VariantId,
     /// White's and Black's names: the name Herald knows (the side's name where it knows none,
     /// never an account's number).
-    pub players: [String; 2],
+    pub players: [Named; 2],
     /// Their ratings as shown in a rated game ("1523", "1500?" while provisional).
     pub ratings: [Option<String>; 2],
     pub rated: bool,
@@ -61,6 +61,20 @@ pub struct GameSheet {
     pub finished: bool,
     /// Changes with every change to the game: what a page's cache is keyed by.
     pub version: i64,
+}
+
+/// A player as a page names them: the name Herald knows (else "Player N", N Herald's own
+/// number for them), and that number, their page's (`/players/N`), where they have one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    pub name: String,
+    pub number: Option<i64>,
+}
+
+impl std::fmt::Display for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)
+    }
 }
 
 /// Whether a user is known by a number (an account's id, as on Discord) rather than a name.
@@ -109,7 +123,7 @@ impl Service {
     }
 
     /// Whether `server`'s games, tournaments and leaderboards have web pages.
-    async fn has_pages(&self, server: &str) -> Result<bool, Refusal> {
+    pub(super) async fn has_pages(&self, server: &str) -> Result<bool, Refusal> {
         Ok(self.store.settings(server).await?.web())
     }
 
@@ -138,25 +152,16 @@ impl Service {
         Ok((game, moves))
     }
 
-    /// The names of a game's players for a page: Herald with its level; a name the platform
-    /// gave, or the user's own where users are names (`herald local`), else the side's name
-    /// (an account's number is never shown); and their ratings in a rated game.
-    async fn web_players(&self, row: &StoredGame) -> ([String; 2], [Option<String>; 2]) {
+    /// The names of a game's players for a page (Herald with its level; see
+    /// [`Service::web_names`]) and their ratings in a rated game.
+    async fn web_players(&self, row: &StoredGame) -> ([Named; 2], [Option<String>; 2]) {
         let people = [row.white.clone(), row.black.clone()];
-        let names = self.names_of(row.guild.as_deref(), &people).await;
-        let (mut labels, mut ratings) = ([String::new(), String::new()], [None, None]);
-        for (i, (color, name)) in [Color::White, Color::Black]
-            .into_iter()
-            .zip(names)
-            .enumerate()
-        {
-            let user = &people[i];
-            labels[i] = match (self.is_engine(user), row.engine_level) {
-                (true, Some(level)) => format!("Herald (level {level})"),
-                _ => self
-                    .page_name(user, name)
-                    .unwrap_or_else(|| row.variant.side(color).to_string()),
-            };
+        let mut named = self.web_names(row.guild.as_deref(), &people).await;
+        let mut ratings = [None, None];
+        for (i, user) in people.iter().enumerate() {
+            if let (true, Some(level)) = (self.is_engine(user), row.engine_level) {
+                named[i].name = format!("Herald (level {level})");
+            }
             if row.rated {
                 ratings[i] = self
                     .shown_rating(user, row.variant)
@@ -165,7 +170,9 @@ impl Service {
                     .map(|r| r.to_string());
             }
         }
-        (labels, ratings)
+        let black = named.pop().expect("two players");
+        let white = named.pop().expect("two players");
+        ([white, black], ratings)
     }
 
     /// The deepest review stored of a finished game, where it has one: what its page shows
@@ -313,7 +320,7 @@ impl Service {
 pub struct StandingLine {
     /// From 1; players tied on everything share one. 0 before the start.
     pub place: usize,
-    pub name: String,
+    pub name: Named,
     /// Points and tie-breaks as the standings write them ("2½", "7.25").
     pub points: String,
     pub tiebreaks: Vec<String>,
@@ -325,8 +332,8 @@ pub struct StandingLine {
 pub struct RoundGame {
     pub round: i64,
     pub game: i64,
-    pub white: String,
-    pub black: String,
+    pub white: Named,
+    pub black: Named,
     /// `1-0`, `½-½`, `0-1`, or `*` while it goes on.
     pub result: String,
 }
@@ -357,19 +364,24 @@ impl Service {
         Ok(self.has_pages(server).await?.then_some(t))
     }
 
-    /// The names of `users` for a page: the names Herald knows, else "Player N" by their
-    /// place in `users` (an account's number is never shown).
-    async fn web_names(&self, guild: Option<&str>, users: &[String]) -> Vec<String> {
+    /// The names of `users` for a page, and their pages' numbers: the names Herald knows,
+    /// else "Player N" by Herald's number for them (an account's id is never shown).
+    pub(super) async fn web_names(&self, guild: Option<&str>, users: &[String]) -> Vec<Named> {
         let names = self.names_of(guild, users).await;
+        let numbers = self.web_numbers(users).await;
         names
             .into_iter()
             .zip(users)
             .enumerate()
-            .map(|(i, (name, user))| match self.is_engine(user) {
-                true => "Herald".to_string(),
-                false => self
-                    .page_name(user, name)
-                    .unwrap_or_else(|| format!("Player {}", i + 1)),
+            .map(|(i, (name, user))| {
+                let number = numbers.get(user).copied();
+                let name = match self.is_engine(user) {
+                    true => "Herald".to_string(),
+                    false => self
+                        .page_name(user, name)
+                        .unwrap_or_else(|| format!("Player {}", number.unwrap_or(i as i64 + 1))),
+                };
+                Named { name, number }
             })
             .collect()
     }
@@ -381,10 +393,13 @@ impl Service {
         let users: Vec<String> = entrants.iter().map(|e| e.player.clone()).collect();
         let names = self.web_names(t.guild.as_deref(), &users).await;
         let name_of = |user: &str| {
-            users
-                .iter()
-                .position(|u| u == user)
-                .map_or_else(|| "?".to_string(), |i| names[i].clone())
+            users.iter().position(|u| u == user).map_or_else(
+                || Named {
+                    name: "?".to_string(),
+                    number: None,
+                },
+                |i| names[i].clone(),
+            )
         };
         let mut sheet = TournamentSheet {
             id: t.id,
@@ -472,7 +487,7 @@ impl Service {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardLine {
     pub rank: usize,
-    pub name: String,
+    pub name: Named,
     /// The rating now, with `?` while provisional.
     pub rating: String,
     pub provisional: bool,

@@ -13,6 +13,7 @@ mod leaves;
 mod lines;
 mod notes;
 mod notices;
+mod players;
 mod ratings;
 mod reviews;
 mod rows;

@@ -57,8 +57,9 @@ impl Site {
     }
 }
 
-/// The routes: `/`, `/games/N` (the page), `/games/N.png`, `/games/N.pgn`, `/games/N.gif`;
-/// anything else is a 404 page.
+/// The routes: `/`; `/games/N` (the page), `/games/N.png`, `.pgn`, `.gif`, `/games/N/events`
+/// and `/games/N/review.png`; `/tournaments/N` and `.png`; `/leaderboards/VARIANT`;
+/// `/players/N` and `.png`. Anything else is a 404 page.
 pub fn router(site: Arc<Site>) -> Router {
     Router::new()
         .route("/", get(home))
@@ -67,6 +68,7 @@ pub fn router(site: Arc<Site>) -> Router {
         .route("/games/{file}/review.png", get(review_chart))
         .route("/tournaments/{file}", get(tournament))
         .route("/leaderboards/{variant}", get(leaderboard))
+        .route("/players/{file}", get(player))
         .fallback(|| async { not_found("There is no such page on Herald.") })
         .with_state(site)
 }
@@ -232,6 +234,56 @@ async fn tournament(
     answer
         .await
         .unwrap_or_else(|refusal| unavailable("this tournament", &refusal))
+}
+
+/// `/players/N` (a player's page, N Herald's number for them) and `/players/N.png` (their
+/// ratings' chart).
+async fn player(
+    State(site): State<Arc<Site>>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let asked = read_file(&file).filter(|(_, a)| matches!(a, Asked::Page | Asked::Png));
+    let Some((number, asked)) = asked else {
+        return not_found(
+            "There is no such page on Herald: a player's page is /players/ and their number.",
+        );
+    };
+    let service = &site.service;
+    let answer = async {
+        let Some(p) = service.web_player(number).await? else {
+            return Ok(not_found(&format!(
+                "There is no player {number} with games shown here."
+            )));
+        };
+        // A player's page changes with each game they start: never kept long.
+        let settled = false;
+        let tag = format!("\"p{number}-{}-{asked:?}\"", p.version());
+        if let Some(same) = not_modified(&headers, &tag, settled) {
+            return Ok(same);
+        }
+        let (kind, body) = match asked {
+            Asked::Png => match service.web_player_chart(&p).await? {
+                Some(png) => ("image/png", png),
+                None => return Ok(not_found("This player has no rated game to chart.")),
+            },
+            _ => {
+                let sheet = service.web_player_sheet(&p).await?;
+                let page = pages::player(&sheet, &site.base(&headers));
+                ("text/html; charset=utf-8", page.into_string().into_bytes())
+            }
+        };
+        Ok::<_, Refusal>(cached(
+            StatusCode::OK,
+            &tag,
+            settled,
+            Body::from(body),
+            Some((kind, None)),
+        ))
+    };
+    answer
+        .await
+        .unwrap_or_else(|refusal| unavailable("this player", &refusal))
 }
 
 /// `/games/N/events?since=V`: the game's live updates from version V (from its first state

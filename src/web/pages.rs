@@ -5,7 +5,7 @@
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use super::Query;
-use crate::app::GameSheet;
+use crate::app::{GameSheet, Named, PlayerSheet};
 use crate::rules::Color;
 
 const STYLE: &str = "body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}\
@@ -19,6 +19,16 @@ section.moves{flex:1 1 260px}ol#moves{padding-left:2.5em;margin:.3em 0}ol#moves 
 .files a{margin-right:1em}.mark{color:#b00020;font-weight:600}section.review{flex:1 1 100%}section.review figure{max-width:880px}p.hint{color:#777;font-size:.9em}\
 section.standings,section.games{flex:1 1 100%}table{border-collapse:collapse;background:#fff}\
 th,td{border:1px solid #ddd;padding:.2em .6em;text-align:left}section.standings figure img{max-width:880px}";
+
+/// A player's name, linked to their page where they have one.
+fn who(named: &Named) -> Markup {
+    html! {
+        @match named.number {
+            Some(n) => a.player href=(format!("/players/{n}")) { (named.name) },
+            None => (named.name),
+        }
+    }
+}
 
 /// The frame of every page.
 fn page(title: &str, head: Markup, body: Markup) -> Markup {
@@ -118,7 +128,7 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
         meta name="twitter:image" content=(shown_image);
     };
     let body = html! {
-        h1 { (white) " vs " (black) }
+        h1 { (who(white)) " vs " (who(black)) }
         p.facts {
             @if let [Some(w), Some(b)] = &sheet.ratings { "Rated " (w) " and " (b) " · " }
             (variant) " · " (if sheet.rated { "rated" } else { "casual" })
@@ -176,8 +186,8 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
                 h2 { "Review" }
                 p { "Herald's engine searched every position " (review.depth) " plies deep." }
                 ul {
-                    li { strong { (white) } ": " (review.tallies[0]) }
-                    li { strong { (black) } ": " (review.tallies[1]) }
+                    li { strong { (white.name) } ": " (review.tallies[0]) }
+                    li { strong { (black.name) } ": " (review.tallies[1]) }
                 }
                 @let costly: Vec<_> = sheet.moves.iter().filter(|m| m.better.is_some()).collect();
                 @if !costly.is_empty() {
@@ -235,7 +245,7 @@ pub fn tournament(sheet: &crate::app::TournamentSheet, base: &str) -> Markup {
                         @for line in &sheet.standings {
                             tr {
                                 td { (line.place) }
-                                td { (line.name) @if line.withdrawn { " (withdrawn)" } }
+                                td { (who(&line.name)) @if line.withdrawn { " (withdrawn)" } }
                                 td { (line.points) }
                                 @for value in &line.tiebreaks { td { (value) } }
                             }
@@ -246,7 +256,7 @@ pub fn tournament(sheet: &crate::app::TournamentSheet, base: &str) -> Markup {
             } @else {
                 h2 { "Players" }
                 @if sheet.standings.is_empty() { p { "Nobody has joined yet." } }
-                ol { @for line in &sheet.standings { li { (line.name) } } }
+                ol { @for line in &sheet.standings { li { (who(&line.name)) } } }
             }
         }
         @if !sheet.games.is_empty() {
@@ -257,7 +267,7 @@ pub fn tournament(sheet: &crate::app::TournamentSheet, base: &str) -> Markup {
                     tbody {
                         @for g in &sheet.games {
                             tr {
-                                td { (g.round) } td { (g.white) } td { (g.black) } td { (g.result) }
+                                td { (g.round) } td { (who(&g.white)) } td { (who(&g.black)) } td { (g.result) }
                                 td { a href=(format!("/games/{}", g.game)) { "#" (g.game) } }
                             }
                         }
@@ -296,7 +306,7 @@ pub fn leaderboard(
                 tbody {
                     @for line in lines {
                         tr.provisional[line.provisional] {
-                            td { (line.rank) } td { (line.name) } td { (line.rating) } td { (line.record) }
+                            td { (line.rank) } td { (who(&line.name)) } td { (line.rating) } td { (line.record) }
                         }
                     }
                 }
@@ -309,6 +319,79 @@ pub fn leaderboard(
         html! { meta name="description" content=(title); },
         body,
     )
+}
+
+/// `/players/N`: a player's ratings with their chart, their record and streak, and their
+/// games, each linked to its page and its opponent's.
+pub fn player(sheet: &PlayerSheet, base: &str) -> Markup {
+    let n = sheet.number;
+    let title = format!("{} · Herald", sheet.name);
+    let summary: Vec<String> = sheet
+        .ratings
+        .iter()
+        .map(|r| format!("{} {}", r.variant.title(), r.rating))
+        .collect();
+    let description = match summary.is_empty() {
+        true => format!(
+            "{} plays correspondence chess variants on Herald.",
+            sheet.name
+        ),
+        false => format!("{} on Herald: {}.", sheet.name, summary.join(", ")),
+    };
+    let head = html! {
+        meta name="description" content=(description);
+        meta property="og:type" content="profile";
+        meta property="og:site_name" content="Herald";
+        meta property="og:title" content=(sheet.name.name);
+        meta property="og:description" content=(description);
+        @if sheet.charted {
+            meta property="og:image" content=(format!("{base}/players/{n}.png"));
+            meta name="twitter:card" content="summary_large_image";
+        }
+    };
+    let body = html! {
+        h1 { (sheet.name.name) }
+        p.facts {
+            "Player " (n) " on Herald"
+            @if let Some(record) = &sheet.record { " · " (record) }
+            @if let Some(streak) = &sheet.streak { " · current streak: " (streak) }
+        }
+        section.standings {
+            h2 { "Ratings" }
+            @if sheet.ratings.is_empty() {
+                p { "No rated games yet." }
+            } @else {
+                table #ratings {
+                    thead { tr { th { "Variant" } th { "Rating" } th { "Games" } } }
+                    tbody {
+                        @for r in &sheet.ratings {
+                            tr { td { (r.variant.title()) } td { (r.rating) } td { (r.record) } }
+                        }
+                    }
+                }
+                p.hint { "Glicko-2; a rating with ? is provisional: few games, or long away." }
+            }
+            @if sheet.charted {
+                figure { img src=(format!("/players/{n}.png")) alt=(format!("{}'s ratings over time", sheet.name)); }
+            }
+        }
+        section.games {
+            h2 { "Games" }
+            table #games {
+                thead { tr { th { "Game" } th { "Variant" } th { "Side" } th { "Opponent" } th { "Result" } th { "Rating" } } }
+                tbody {
+                    @for g in &sheet.games {
+                        tr {
+                            td { a href=(format!("/games/{}", g.id)) { "#" (g.id) } }
+                            td { (g.variant.title()) } td { (g.side) } td { (who(&g.opponent)) }
+                            td { (g.result) } td { (g.rating.as_deref().unwrap_or("")) }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    page(&title, head, body)
 }
 
 /// Steps through the moves without reloading: the arrow keys, Home and End, and a click on a

@@ -65,7 +65,7 @@ async fn a_game_has_a_page_its_board_at_every_ply_its_record_and_its_replay() {
             r#"<meta property="og:image" content="https://herald.example.org/games/{id}.png">"#
         ),
         r#"<meta name="twitter:card" content="summary_large_image">"#,
-        "<h1>alice vs bob</h1>",
+        r#"<h1><a class="player" href="/players/1">alice</a> vs <a class="player" href="/players/2">bob</a></h1>"#,
         "White to move",
         &format!(r#"<img id="board" src="/games/{id}.png?ply=4""#),
         &format!(r#"<a href="/games/{id}?ply=3" data-ply="3">Qh5</a>"#),
@@ -507,7 +507,17 @@ async fn a_tournament_has_a_page_with_its_standings_crosstable_and_games() {
     decided(&t, first.id, &first.white, &first.black, &first.black).await;
     let (status, html) = page(&format!("{site}/tournaments/1")).await;
     assert_eq!(status, 200, "{html}");
-    let winner = format!("<td>1</td><td>{}</td><td>1</td>", first.white);
+    // The winner first, linked to their page by Herald's number for them.
+    let numbers = t
+        .service
+        .store()
+        .player_numbers(std::slice::from_ref(&first.white))
+        .await
+        .unwrap();
+    let winner = format!(
+        r#"<td>1</td><td><a class="player" href="/players/{}">{}</a></td><td>1</td>"#,
+        numbers[0].1, first.white
+    );
     for part in [
         "<h2>Standings</h2>",
         "<th>SB</th>",
@@ -555,8 +565,8 @@ async fn a_leaderboard_has_a_page_for_each_variant_and_server() {
     assert_eq!(status, 200, "{html}");
     for part in [
         "<h1>Chess leaderboard</h1>",
-        "<td>1</td><td>bob</td>",
-        "<td>2</td><td>alice</td>",
+        r#"<td>1</td><td><a class="player" href="/players/2">bob</a></td>"#,
+        r#"<td>2</td><td><a class="player" href="/players/1">alice</a></td>"#,
         r#"<a href="/leaderboards/epoch?server=guild">Chess 13: Epoch</a>"#,
     ] {
         assert!(html.contains(part), "{part} is not in {html}");
@@ -579,4 +589,85 @@ async fn a_leaderboard_has_a_page_for_each_variant_and_server() {
     );
     let (status, _) = page(&format!("{site}/leaderboards/chess?server=a%20b")).await;
     assert_eq!(status, 400);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_player_has_a_page_by_heralds_number_with_ratings_chart_and_games() {
+    use crate::service::{button, challenge_bob, request};
+    use herald::app::{Command, Request, SettingsChange};
+    use herald::store::ColorChoice;
+    let t = table(false).await;
+    let shown = t.game_of(VariantId::Chess, GameOptions::default()).await;
+    t.play("f3 e5 g4 Qh4#").await;
+    // A game on a server whose pages are off: never on anyone's page.
+    let on_secret = |user: &str, command| Request {
+        guild: Some("secret".into()),
+        ..request(user, command)
+    };
+    let say = |user: &'static str, command| {
+        let request = on_secret(user, command);
+        let service = &t.service;
+        async move { service.handle(&request).await }
+    };
+    let r = say(
+        "alice",
+        challenge_bob(VariantId::Empire, ColorChoice::White, 3),
+    )
+    .await;
+    public(&say("bob", Command::Press(button(&r, "Accept"))).await);
+    let hidden = t.service.store().games_of("alice", true).await.unwrap()[0].id;
+    let off = Command::Settings(SettingsChange {
+        web: Some(false),
+        ..Default::default()
+    });
+    let manager = Request {
+        manager: true,
+        ..on_secret("carol", off)
+    };
+    t.service.handle(&manager).await;
+    let site = serve(&t, None).await;
+
+    // Numbered in the order of their first games: alice 1, bob 2.
+    let (status, html) = page(&format!("{site}/players/1")).await;
+    assert_eq!(status, 200, "{html}");
+    for part in [
+        "<title>alice · Herald</title>",
+        "<h1>alice</h1>",
+        "Player 1 on Herald",
+        "<td>Chess</td>",
+        "1 game: 0 wins, 0 draws, 1 loss",
+        &format!(r#"<a href="/games/{shown}">#{shown}</a>"#),
+        r#"<a class="player" href="/players/2">bob</a>"#,
+        "lost by checkmate",
+        r#"<img src="/players/1.png""#,
+    ] {
+        assert!(html.contains(part), "{part} is not in\n{html}");
+    }
+    assert!(!html.contains(&format!("#{hidden}<")), "{html}");
+    let (status, kind, _, png) = get(&format!("{site}/players/1.png"), None).await;
+    assert_eq!((status, kind.as_str()), (200, "image/png"));
+    assert!(image::load_from_memory(&png).unwrap().width() >= 400);
+    let (_, html) = page(&format!("{site}/players/2")).await;
+    assert!(html.contains("won by checkmate"), "{html}");
+    assert!(html.contains(r#"<a class="player" href="/players/1">alice</a>"#));
+
+    // The game's page links its players' pages.
+    let (_, html) = page(&format!("{site}/games/{shown}")).await;
+    assert!(
+        html.contains(r#"<h1><a class="player" href="/players/1">alice</a> vs <a class="player" href="/players/2">bob</a></h1>"#),
+        "{html}"
+    );
+
+    // Players whose games are all on a server without pages have none; nor has a number
+    // nobody holds, nor a name that is not a number.
+    let r = say(
+        "carol",
+        challenge_bob(VariantId::Chess, ColorChoice::White, 3),
+    )
+    .await;
+    public(&say("bob", Command::Press(button(&r, "Accept"))).await);
+    for bad in ["3", "99", "01", "alice", "1.gif"] {
+        let (status, _) = page(&format!("{site}/players/{bad}")).await;
+        assert_eq!(status, 404, "{bad}");
+    }
 }
