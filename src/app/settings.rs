@@ -10,7 +10,7 @@ const NO_SERVER: &str = "local";
 
 impl Request {
     /// The server whose settings apply to this request.
-    fn server(&self) -> &str {
+    pub(super) fn server(&self) -> &str {
         self.guild.as_deref().unwrap_or(NO_SERVER)
     }
 }

@@ -187,6 +187,9 @@ impl Service {
             let change = changes.iter().find(|c| c.game_id == g.id);
             text.push(words::recent_line(g, player, change));
         }
+        if let Some(link) = self.player_link(req.server(), player).await {
+            text.push(format!("\nThe player's page: {link}"));
+        }
         let mut reply = Reply::new(&req.channel, text);
         if self.images.is_some() && !changes.is_empty() {
             if let Some(png) = self.rating_chart(&changes).await {

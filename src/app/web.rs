@@ -115,6 +115,14 @@ impl Service {
             .await
     }
 
+    /// The address of a player's page, where Herald knows where its pages are, `server`
+    /// has them, and the player has played (and so has Herald's number).
+    pub(super) async fn player_link(&self, server: &str, player: &str) -> Option<String> {
+        self.public_url.get()?;
+        let number = *self.web_numbers(&[player.to_string()]).await.get(player)?;
+        self.address(server, &format!("/players/{number}")).await
+    }
+
     /// `path` on Herald's public address, where it has one and `server` has pages.
     async fn address(&self, server: &str, path: &str) -> Option<String> {
         let base = self.public_url.get()?;

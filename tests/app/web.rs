@@ -303,6 +303,20 @@ async fn herald_links_a_games_page_where_it_knows_the_address() {
     let end = t.mv("bob", "Qh4#").await;
     let said = public(&end).text.to_string();
     assert!(said.contains("checkmate") && said.contains(&link), "{said}");
+    // A profile links the player's page (bob is Herald's player 2).
+    let profile = t
+        .say(
+            "alice",
+            Command::Profile {
+                player: Some("bob".into()),
+            },
+        )
+        .await;
+    let said = public(&profile).text.to_string();
+    assert!(
+        said.contains("The player's page: https://herald.example.org/players/2"),
+        "{said}"
+    );
 }
 
 /// Reads a stream of server-sent events until one of kind `game` carries `part`: its data.
