@@ -30,9 +30,11 @@ pub enum ConfigError {
 
 /// Where the web pages are served, from `flag` or else `HERALD_WEB` (`host:port`); none when
 /// neither is set.
-pub fn web_address(flag: Option<String>) -> Result<Option<std::net::SocketAddr>, ConfigError> {
+pub fn web_address(
+    flag: Option<(&'static str, String)>,
+) -> Result<Option<std::net::SocketAddr>, ConfigError> {
     let (name, value) = match flag {
-        Some(v) => ("--addr", v),
+        Some((name, v)) => (name, v),
         None => match std::env::var("HERALD_WEB")
             .ok()
             .filter(|v| !v.trim().is_empty())

@@ -247,6 +247,39 @@ fn herald_without_a_subcommand_is_the_bot_and_says_what_it_needs() {
 }
 
 #[test]
+fn the_bots_web_address_is_checked_before_it_connects() {
+    let dir = tempfile::tempdir().unwrap();
+    for (flag, env, said) in [
+        (
+            Some("nowhere"),
+            None,
+            "--web is 'nowhere', which is no address to serve on",
+        ),
+        (
+            None,
+            Some("x:y"),
+            "HERALD_WEB is 'x:y', which is no address to serve on",
+        ),
+    ] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_herald"));
+        command
+            .current_dir(dir.path())
+            .env("DISCORD_TOKEN", "not.a.token")
+            .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+            .env_remove("HERALD_WEB");
+        if let Some(flag) = flag {
+            command.args(["--web", flag]);
+        }
+        if let Some(env) = env {
+            command.env("HERALD_WEB", env);
+        }
+        let out = command.output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr(&out).contains(said), "{}", stderr(&out));
+    }
+}
+
+#[test]
 fn render_writes_a_png_of_the_requested_width() {
     let dir = std::env::temp_dir().join(format!("herald-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

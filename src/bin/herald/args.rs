@@ -13,6 +13,10 @@ use herald::rules::VariantId;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The bot (no subcommand) also serves the web pages here, host:port (default:
+    /// $HERALD_WEB; without either, none).
+    #[arg(long, value_name = "HOST:PORT")]
+    pub web: Option<String>,
 }
 
 #[derive(Subcommand)]

@@ -313,7 +313,7 @@ async fn web_site(
 fn web(db: Option<String>, addr: Option<String>, public_url: Option<String>) -> Outcome {
     let url = herald::config::database_url(db)?;
     herald::store::must_exist(&url).map_err(anyhow::Error::from)?;
-    let addr = herald::config::web_address(addr)?
+    let addr = herald::config::web_address(addr.map(|a| ("--addr", a)))?
         .unwrap_or_else(|| std::net::SocketAddr::from(([127, 0, 0, 1], 8080)));
     let public_url = herald::config::public_url(public_url)?;
     runtime()?.block_on(async {
@@ -329,13 +329,13 @@ fn web(db: Option<String>, addr: Option<String>, public_url: Option<String>) -> 
     Ok(ExitCode::SUCCESS)
 }
 
-/// The bot: Discord until Ctrl-C or SIGTERM, and the web pages beside it when HERALD_WEB is
-/// set.
-fn bot() -> Outcome {
+/// The bot: Discord until Ctrl-C or SIGTERM, and the web pages beside it when `--web` or
+/// HERALD_WEB names an address.
+fn bot(web: Option<String>) -> Outcome {
     let config = herald::discord::Config::from_env()?;
     keep_token(&config.token);
     let url = herald::config::database_url(None)?;
-    let web = herald::config::web_address(None)?;
+    let web = herald::config::web_address(web.map(|a| ("--web", a)))?;
     let public_url = herald::config::public_url(None)?;
     runtime()?.block_on(async {
         let service = std::sync::Arc::new(open_service(&url, true).await?);
@@ -361,6 +361,7 @@ fn main() -> ExitCode {
     let args = Cli::parse();
     herald::config::load_dotenv(std::path::Path::new("."));
     init_logs();
+    let pages = args.web;
     exit(match args.command {
         Some(Command::Local {
             db,
@@ -411,6 +412,6 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             })
             .map_err(Failure::from),
-        None => bot(),
+        None => bot(pages),
     })
 }
