@@ -190,50 +190,74 @@ async fn leaderboard(
     }
 }
 
+/// What has a numbered page and a picture beside it (`/…/N` and `/…/N.png`): a tournament
+/// (its crosstable) or a player (their ratings' chart).
+trait Subject: Sized {
+    /// "tournament", "player".
+    const WHAT: &'static str;
+    /// Where its pages are: "/tournaments", "/players".
+    const PATH: &'static str;
+    /// Number `n`'s, where it has pages.
+    async fn find(service: &Service, n: i64) -> Result<Option<Self>, Refusal>;
+    /// What its answers' entity tags are made of: changes whenever its page may.
+    fn version(&self) -> String;
+    /// Whether its page changes no more (kept an hour, not seconds).
+    fn settled(&self) -> bool;
+    async fn page(&self, service: &Service, base: &str) -> Result<maud::Markup, Refusal>;
+    async fn picture(&self, service: &Service) -> Result<Option<Vec<u8>>, Refusal>;
+}
+
+impl Subject for crate::store::StoredTournament {
+    const WHAT: &'static str = "tournament";
+    const PATH: &'static str = "/tournaments";
+    async fn find(service: &Service, n: i64) -> Result<Option<Self>, Refusal> {
+        service.web_event(n).await
+    }
+    fn version(&self) -> String {
+        self.version.to_string()
+    }
+    fn settled(&self) -> bool {
+        self.status == crate::store::TournamentStatus::Finished
+    }
+    async fn page(&self, service: &Service, base: &str) -> Result<maud::Markup, Refusal> {
+        Ok(pages::tournament(
+            &service.web_tournament(self).await?,
+            base,
+        ))
+    }
+    async fn picture(&self, service: &Service) -> Result<Option<Vec<u8>>, Refusal> {
+        service.web_crosstable(self).await
+    }
+}
+
+impl Subject for crate::app::WebPlayer {
+    const WHAT: &'static str = "player";
+    const PATH: &'static str = "/players";
+    async fn find(service: &Service, n: i64) -> Result<Option<Self>, Refusal> {
+        service.web_player(n).await
+    }
+    fn version(&self) -> String {
+        crate::app::WebPlayer::version(self)
+    }
+    /// A player's page changes with each game they start: never kept long.
+    fn settled(&self) -> bool {
+        false
+    }
+    async fn page(&self, service: &Service, base: &str) -> Result<maud::Markup, Refusal> {
+        Ok(pages::player(&service.web_player_sheet(self).await?, base))
+    }
+    async fn picture(&self, service: &Service) -> Result<Option<Vec<u8>>, Refusal> {
+        service.web_player_chart(self).await
+    }
+}
+
 /// `/tournaments/N` (its page) and `/tournaments/N.png` (its crosstable).
 async fn tournament(
     State(site): State<Arc<Site>>,
     Path(file): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let asked = read_file(&file).filter(|(_, a)| matches!(a, Asked::Page | Asked::Png));
-    let Some((id, asked)) = asked else {
-        return not_found(
-            "There is no such page on Herald: a tournament's page is /tournaments/ and its number.",
-        );
-    };
-    let service = &site.service;
-    let answer = async {
-        let Some(t) = service.web_event(id).await? else {
-            return Ok(not_found(&format!("There is no tournament #{id}.")));
-        };
-        let over = t.status == crate::store::TournamentStatus::Finished;
-        let tag = format!("\"t{id}-{}-{asked:?}\"", t.version);
-        if let Some(same) = not_modified(&headers, &tag, over) {
-            return Ok(same);
-        }
-        let (kind, body) = match asked {
-            Asked::Png => match service.web_crosstable(&t).await? {
-                Some(png) => ("image/png", png),
-                None => return Ok(not_found("This tournament has no crosstable yet.")),
-            },
-            _ => {
-                let sheet = service.web_tournament(&t).await?;
-                let page = pages::tournament(&sheet, &site.base(&headers));
-                ("text/html; charset=utf-8", page.into_string().into_bytes())
-            }
-        };
-        Ok::<_, Refusal>(cached(
-            StatusCode::OK,
-            &tag,
-            over,
-            Body::from(body),
-            Some((kind, None)),
-        ))
-    };
-    answer
-        .await
-        .unwrap_or_else(|refusal| unavailable("this tournament", &refusal))
+    numbered::<crate::store::StoredTournament>(&site, &file, &headers).await
 }
 
 /// `/players/N` (a player's page, N Herald's number for them) and `/players/N.png` (their
@@ -243,47 +267,40 @@ async fn player(
     Path(file): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let asked = read_file(&file).filter(|(_, a)| matches!(a, Asked::Page | Asked::Png));
-    let Some((number, asked)) = asked else {
-        return not_found(
-            "There is no such page on Herald: a player's page is /players/ and their number.",
-        );
+    numbered::<crate::app::WebPlayer>(&site, &file, &headers).await
+}
+
+/// The page of a [`Subject`] (`N`) or its picture (`N.png`).
+async fn numbered<T: Subject>(site: &Site, file: &str, headers: &HeaderMap) -> Response {
+    let (what, path) = (T::WHAT, T::PATH);
+    let asked = read_file(file).filter(|(_, a)| matches!(a, Asked::Page | Asked::Png));
+    let Some((n, asked)) = asked else {
+        return not_found(&format!(
+            "There is no such page on Herald: a {what}'s page is {path}/ and its number."
+        ));
     };
     let service = &site.service;
     let answer = async {
-        let Some(p) = service.web_player(number).await? else {
-            return Ok(not_found(&format!(
-                "There is no player {number} with games shown here."
-            )));
+        let Some(subject) = T::find(service, n).await? else {
+            return Ok(not_found(&format!("There is no {what} #{n} here.")));
         };
-        // A player's page changes with each game they start: never kept long.
-        let settled = false;
-        let tag = format!("\"p{number}-{}-{asked:?}\"", p.version());
-        if let Some(same) = not_modified(&headers, &tag, settled) {
-            return Ok(same);
-        }
-        let (kind, body) = match asked {
-            Asked::Png => match service.web_player_chart(&p).await? {
-                Some(png) => ("image/png", png),
-                None => return Ok(not_found("This player has no rated game to chart.")),
-            },
-            _ => {
-                let sheet = service.web_player_sheet(&p).await?;
-                let page = pages::player(&sheet, &site.base(&headers));
-                ("text/html; charset=utf-8", page.into_string().into_bytes())
-            }
-        };
-        Ok::<_, Refusal>(cached(
-            StatusCode::OK,
-            &tag,
-            settled,
-            Body::from(body),
-            Some((kind, None)),
-        ))
+        let tag = format!("\"{what}{n}-{}-{asked:?}\"", subject.version());
+        tagged(headers, &tag, subject.settled(), None, async {
+            Ok(match asked {
+                Asked::Png => picture(
+                    subject.picture(service).await?,
+                    &format!("This {what} has no picture yet."),
+                ),
+                _ => Ok(page_bytes(
+                    subject.page(service, &site.base(headers)).await?,
+                )),
+            })
+        })
+        .await
     };
     answer
         .await
-        .unwrap_or_else(|refusal| unavailable("this player", &refusal))
+        .unwrap_or_else(|refusal| unavailable(&format!("this {what}"), &refusal))
 }
 
 /// `/games/N/events?since=V`: the game's live updates from version V (from its first state
@@ -347,40 +364,70 @@ async fn answer(
         query.ply.map_or(-1, |k| k as i64),
         u8::from(query.flip)
     );
-    if let Some(same) = not_modified(headers, &tag, finished) {
+    let disposition = (asked == Asked::Pgn).then(|| format!("inline; filename=\"game-{id}.pgn\""));
+    tagged(headers, &tag, finished, disposition, async {
+        Ok(match asked {
+            Asked::Page => {
+                let sheet = service.web_game(&row, reviewed.as_ref()).await?;
+                Ok(page_bytes(pages::game(&sheet, query, &site.base(headers))))
+            }
+            Asked::Png => picture(
+                service.web_board(&row, query.ply, query.flip).await?,
+                "This server draws no images.",
+            ),
+            Asked::Gif => match service.web_replay(&row, query.flip).await? {
+                Some(gif) => Ok(("image/gif", gif)),
+                None => Err(not_found("This game's replay is not drawn here.")),
+            },
+            Asked::Chart => picture(
+                service.web_review_chart(&row, reviewed.as_ref()).await?,
+                &format!("Game #{id} has no review to chart."),
+            ),
+            Asked::Pgn => Ok((
+                "application/x-chess-pgn; charset=utf-8",
+                service.web_record(&row).await?,
+            )),
+        })
+    })
+    .await
+}
+
+/// What a page or file is made of: its type and bytes, or another answer (a 404 page).
+type Made = Result<(&'static str, Vec<u8>), Response>;
+
+/// A page's HTML as an answer's body.
+fn page_bytes(page: maud::Markup) -> (&'static str, Vec<u8>) {
+    ("text/html; charset=utf-8", page.into_string().into_bytes())
+}
+
+/// A PNG, or a 404 page saying `why` there is none.
+fn picture(png: Option<Vec<u8>>, why: &str) -> Made {
+    png.map(|png| ("image/png", png))
+        .ok_or_else(|| not_found(why))
+}
+
+/// The answer under entity tag `tag`: a 304 where the asker has it already, else what
+/// `make` makes (not made at all for a 304), cached as [`cached`] says.
+async fn tagged(
+    headers: &HeaderMap,
+    tag: &str,
+    finished: bool,
+    disposition: Option<String>,
+    make: impl std::future::Future<Output = Result<Made, Refusal>>,
+) -> Result<Response, Refusal> {
+    if let Some(same) = not_modified(headers, tag, finished) {
         return Ok(same);
     }
-    let (kind, body) = match asked {
-        Asked::Page => {
-            let sheet = service.web_game(&row, reviewed.as_ref()).await?;
-            let page = pages::game(&sheet, query, &site.base(headers));
-            ("text/html; charset=utf-8", page.into_string().into_bytes())
-        }
-        Asked::Png => match service.web_board(&row, query.ply, query.flip).await? {
-            Some(png) => ("image/png", png),
-            None => return Ok(not_found("This server draws no images.")),
-        },
-        Asked::Gif => match service.web_replay(&row, query.flip).await? {
-            Some(gif) => ("image/gif", gif),
-            None => return Ok(not_found("This game's replay is not drawn here.")),
-        },
-        Asked::Chart => match service.web_review_chart(&row, reviewed.as_ref()).await? {
-            Some(png) => ("image/png", png),
-            None => return Ok(not_found(&format!("Game #{id} has no review to chart."))),
-        },
-        Asked::Pgn => (
-            "application/x-chess-pgn; charset=utf-8",
-            service.web_record(&row).await?,
+    Ok(match make.await? {
+        Ok((kind, body)) => cached(
+            StatusCode::OK,
+            tag,
+            finished,
+            Body::from(body),
+            Some((kind, disposition)),
         ),
-    };
-    let disposition = (asked == Asked::Pgn).then(|| format!("inline; filename=\"game-{id}.pgn\""));
-    Ok(cached(
-        StatusCode::OK,
-        &tag,
-        finished,
-        Body::from(body),
-        Some((kind, disposition)),
-    ))
+        Err(other) => other,
+    })
 }
 
 /// A 304 when the asker already has what `tag` names (its If-None-Match is that tag).
