@@ -377,7 +377,7 @@ async fn answer(
             ),
             Asked::Gif => match service.web_replay(&row, query.flip).await? {
                 Some(gif) => Ok(("image/gif", gif)),
-                None => Err(not_found("This game's replay is not drawn here.")),
+                None => Err("This game's replay is not drawn here.".to_string()),
             },
             Asked::Chart => picture(
                 service.web_review_chart(&row, reviewed.as_ref()).await?,
@@ -392,8 +392,8 @@ async fn answer(
     .await
 }
 
-/// What a page or file is made of: its type and bytes, or another answer (a 404 page).
-type Made = Result<(&'static str, Vec<u8>), Response>;
+/// What a page or file is made of: its type and bytes, or why there is none (a 404 page).
+type Made = Result<(&'static str, Vec<u8>), String>;
 
 /// A page's HTML as an answer's body.
 fn page_bytes(page: maud::Markup) -> (&'static str, Vec<u8>) {
@@ -426,7 +426,7 @@ async fn tagged(
             Body::from(body),
             Some((kind, disposition)),
         ),
-        Err(other) => other,
+        Err(why) => not_found(&why),
     })
 }
 
