@@ -403,7 +403,7 @@ fn page_bytes(page: maud::Markup) -> (&'static str, Vec<u8>) {
 /// A PNG, or a 404 page saying `why` there is none.
 fn picture(png: Option<Vec<u8>>, why: &str) -> Made {
     png.map(|png| ("image/png", png))
-        .ok_or_else(|| not_found(why))
+        .ok_or_else(|| why.to_string())
 }
 
 /// The answer under entity tag `tag`: a 304 where the asker has it already, else what
