@@ -61,14 +61,17 @@ pub struct WebPlayer {
     pub number: i64,
     user: String,
     games: Vec<StoredGame>,
+    /// The hour it was read in (Unix seconds / 3600).
+    hour: i64,
 }
 
 impl WebPlayer {
-    /// Changes whenever their page may: with each game shown and each change to one.
+    /// Changes whenever their page may: with each game shown and each change to one, and
+    /// each hour (a rating grows less certain with time away, and names change).
     pub fn version(&self) -> String {
         let moves: i64 = self.games.iter().map(|g| g.version).sum();
         let newest = self.games.iter().map(|g| g.id).max().unwrap_or(0);
-        format!("{}-{newest}-{moves}", self.games.len())
+        format!("{}-{newest}-{moves}-{}", self.games.len(), self.hour)
     }
 }
 
@@ -99,6 +102,7 @@ impl Service {
             number,
             user,
             games,
+            hour: self.now() / 3600,
         }))
     }
 

@@ -17,7 +17,7 @@ nav.steps{display:flex;gap:.5em;margin:.5em 0;flex-wrap:wrap}nav.steps a{padding
 section.moves{flex:1 1 260px}ol#moves{padding-left:2.5em;margin:.3em 0}ol#moves li{margin:.1em 0}\
 #moves a{color:#1d3557;text-decoration:none;padding:0 .25em;border-radius:3px}#moves a.now{background:#ffd166}\
 .files a{margin-right:1em}.mark{color:#b00020;font-weight:600}section.review{flex:1 1 100%}section.review figure{max-width:880px}p.hint{color:#777;font-size:.9em}\
-section.standings,section.games{flex:1 1 100%}table{border-collapse:collapse;background:#fff}\
+section.standings,section.games{flex:1 1 100%}table{border-collapse:collapse;background:#fff;display:block;overflow-x:auto;max-width:100%}\
 th,td{border:1px solid #ddd;padding:.2em .6em;text-align:left}section.standings figure img{max-width:880px}";
 
 /// A player's name, linked to their page where they have one.
@@ -28,6 +28,47 @@ fn who(named: &Named) -> Markup {
             None => (named.name),
         }
     }
+}
+
+/// What a link to a page unfurls with: the Open Graph and Twitter-card tags (and the
+/// page's description), with a large picture where it has one.
+struct Card<'a> {
+    /// `website`, or `profile` for a player.
+    kind: &'a str,
+    title: &'a str,
+    description: &'a str,
+    /// The picture's absolute address, where the page has one.
+    image: Option<String>,
+    /// The page's own absolute address, where the base is known.
+    url: Option<String>,
+}
+
+impl Card<'_> {
+    fn tags(&self) -> Markup {
+        let large = if self.image.is_some() {
+            "summary_large_image"
+        } else {
+            "summary"
+        };
+        html! {
+            meta name="description" content=(self.description);
+            meta property="og:type" content=(self.kind);
+            meta property="og:site_name" content="Herald";
+            meta property="og:title" content=(self.title);
+            meta property="og:description" content=(self.description);
+            @if let Some(image) = &self.image { meta property="og:image" content=(image); }
+            @if let Some(url) = &self.url { meta property="og:url" content=(url); }
+            meta name="twitter:card" content=(large);
+            meta name="twitter:title" content=(self.title);
+            meta name="twitter:description" content=(self.description);
+            @if let Some(image) = &self.image { meta name="twitter:image" content=(image); }
+        }
+    }
+}
+
+/// `path` on `base`, where the base is known.
+fn absolute(base: &str, path: &str) -> Option<String> {
+    (!base.is_empty()).then(|| format!("{base}{path}"))
 }
 
 /// The frame of every page.
@@ -52,9 +93,16 @@ fn page(title: &str, head: Markup, body: Markup) -> Markup {
 
 /// `/`: what Herald is.
 pub fn home() -> Markup {
+    let card = Card {
+        kind: "website",
+        title: "Herald",
+        description: "Correspondence chess variants on Discord: a page for every game, tournament, leaderboard and player.",
+        image: None,
+        url: None,
+    };
     page(
         "Herald",
-        html! {},
+        card.tags(),
         html! {
             h1 { "Herald" }
             p {
@@ -112,21 +160,14 @@ pub fn game(sheet: &GameSheet, query: Query, base: &str) -> Markup {
         flip: !query.flip,
         ..query
     };
-    let head = html! {
-        meta name="description" content=(description);
-        meta property="og:type" content="website";
-        meta property="og:site_name" content="Herald";
-        meta property="og:title" content=(title);
-        meta property="og:description" content=(description);
-        meta property="og:image" content=(shown_image);
-        @if !base.is_empty() {
-            meta property="og:url" content=(format!("{base}/games/{id}"));
-        }
-        meta name="twitter:card" content="summary_large_image";
-        meta name="twitter:title" content=(title);
-        meta name="twitter:description" content=(description);
-        meta name="twitter:image" content=(shown_image);
-    };
+    let head = Card {
+        kind: "website",
+        title: &title,
+        description: &description,
+        image: Some(shown_image),
+        url: absolute(base, &format!("/games/{id}")),
+    }
+    .tags();
     let body = html! {
         h1 { (who(white)) " vs " (who(black)) }
         p.facts {
@@ -219,17 +260,14 @@ pub fn tournament(sheet: &crate::app::TournamentSheet, base: &str) -> Markup {
     let id = sheet.id;
     let title = format!("{} · Herald", sheet.name);
     let started = sheet.status != TournamentStatus::Open;
-    let head = html! {
-        meta name="description" content=(sheet.line);
-        meta property="og:type" content="website";
-        meta property="og:site_name" content="Herald";
-        meta property="og:title" content=(sheet.name);
-        meta property="og:description" content=(sheet.line);
-        @if started {
-            meta property="og:image" content=(format!("{base}/tournaments/{id}.png"));
-            meta name="twitter:card" content="summary_large_image";
-        }
-    };
+    let head = Card {
+        kind: "website",
+        title: &sheet.name,
+        description: &sheet.line,
+        image: started.then(|| format!("{base}/tournaments/{id}.png")),
+        url: absolute(base, &format!("/tournaments/{id}")),
+    }
+    .tags();
     let body = html! {
         h1 { (sheet.name) }
         p.facts { (sheet.line) }
@@ -314,11 +352,18 @@ pub fn leaderboard(
             p.hint { "A rating with ? is provisional: few games, or long away." }
         }
     };
-    page(
-        &title,
-        html! { meta name="description" content=(title); },
-        body,
-    )
+    let description = format!(
+        "The rated players of {} on this server, by their Glicko-2 ratings.",
+        variant.title()
+    );
+    let card = Card {
+        kind: "website",
+        title: &title,
+        description: &description,
+        image: None,
+        url: None,
+    };
+    page(&title, card.tags(), body)
 }
 
 /// `/players/N`: a player's ratings with their chart, their record and streak, and their
@@ -338,17 +383,14 @@ pub fn player(sheet: &PlayerSheet, base: &str) -> Markup {
         ),
         false => format!("{} on Herald: {}.", sheet.name, summary.join(", ")),
     };
-    let head = html! {
-        meta name="description" content=(description);
-        meta property="og:type" content="profile";
-        meta property="og:site_name" content="Herald";
-        meta property="og:title" content=(sheet.name.name);
-        meta property="og:description" content=(description);
-        @if sheet.charted {
-            meta property="og:image" content=(format!("{base}/players/{n}.png"));
-            meta name="twitter:card" content="summary_large_image";
-        }
-    };
+    let head = Card {
+        kind: "profile",
+        title: &sheet.name.name,
+        description: &description,
+        image: sheet.charted.then(|| format!("{base}/players/{n}.png")),
+        url: absolute(base, &format!("/players/{n}")),
+    }
+    .tags();
     let body = html! {
         h1 { (sheet.name.name) }
         p.facts {
