@@ -200,7 +200,7 @@ fn review_text(
 }
 
 /// The engine's choice, when it is not the move played.
-fn better(ply: &Judged, played: &str) -> Option<String> {
+pub(super) fn better(ply: &Judged, played: &str) -> Option<String> {
     ply.best.clone().filter(|b| b != played)
 }
 

@@ -159,23 +159,9 @@ impl Service {
             .iter()
             .filter_map(|g| g.points_of(player))
             .collect();
-        let (wins, draws) = (
-            points.iter().filter(|&&p| p > 0.75).count(),
-            points.iter().filter(|&&p| p == 0.5).count(),
-        );
-        let losses = points.len() - wins - draws;
-        if points.is_empty() {
-            text.push("\nNo finished games yet.");
-        } else {
-            text.push(format!(
-                "\nAll finished games, rated and casual: {}.",
-                words::record_words(
-                    points.len() as i64,
-                    wins as i64,
-                    draws as i64,
-                    losses as i64
-                )
-            ));
+        match words::points_record(&points) {
+            Some(record) => text.push(format!("\nAll finished games, rated and casual: {record}.")),
+            None => text.push("\nNo finished games yet."),
         }
         if let Some(streak) = words::streak_words(&points) {
             text.push(format!(" Current streak: {streak}."));
@@ -191,24 +177,25 @@ impl Service {
             text.push(format!("\nThe player's page: {link}"));
         }
         let mut reply = Reply::new(&req.channel, text);
-        if self.images.is_some() && !changes.is_empty() {
-            if let Some(png) = self.rating_chart(&changes).await {
-                let name: String = player
-                    .chars()
-                    .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-                    .collect();
-                reply.attachment = Some(Attachment {
-                    name: format!("ratings-{name}.png"),
-                    bytes: png,
-                });
-            }
+        if let Some(png) = self.rating_chart(&changes).await {
+            let name: String = player
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            reply.attachment = Some(Attachment {
+                name: format!("ratings-{name}.png"),
+                bytes: png,
+            });
         }
         Ok(vec![reply])
     }
 
     /// The chart of a player's ratings over time from their rating changes, a line a variant;
-    /// `None` when images are off.
+    /// `None` without a change, or when images are off.
     pub(super) async fn rating_chart(&self, changes: &[crate::rating::Change]) -> Option<Vec<u8>> {
+        if changes.is_empty() {
+            return None;
+        }
         self.images.as_ref()?;
         let series: Vec<Series> = VariantId::ALL
             .iter()

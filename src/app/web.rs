@@ -219,8 +219,7 @@ impl Service {
                     mark: mark.map(Mark::symbol),
                     better: ply
                         .filter(|_| mark >= Some(Mark::Mistake))
-                        .and_then(|p| p.best.clone())
-                        .filter(|b| *b != m.san),
+                        .and_then(|p| super::review::better(p, &m.san)),
                 }
             })
             .collect();

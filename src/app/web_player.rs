@@ -133,42 +133,44 @@ impl Service {
             })
             .collect();
         let changes = self.shown_changes(p).await?;
-        let finished: Vec<&StoredGame> = p.games.iter().filter(|g| g.result.is_some()).collect();
-        let mut ended = finished.clone();
+        // The streak counts from the game that ended last.
+        let mut ended: Vec<&StoredGame> = p.games.iter().filter(|g| g.result.is_some()).collect();
         ended.sort_by_key(|g| std::cmp::Reverse((g.updated_at, g.id)));
         let points: Vec<f64> = ended.iter().filter_map(|g| g.points_of(user)).collect();
-        let (wins, draws) = (
-            points.iter().filter(|&&x| x > 0.75).count() as i64,
-            points.iter().filter(|&&x| x == 0.5).count() as i64,
-        );
-        let total = points.len() as i64;
-        let record =
-            (total > 0).then(|| words::record_words(total, wins, draws, total - wins - draws));
         let listed = &p.games[..p.games.len().min(LISTED)];
         let guild = p.games[0].guild.as_deref();
         let name = self.web_names(guild, &[user.to_string()]).await.remove(0);
-        let mut games = Vec::new();
+        // The opponents' names, asked once for each server their games were played on.
+        let mut by_server: HashMap<Option<&str>, Vec<String>> = HashMap::new();
         for g in listed {
-            let opponent = [g.opponent_of(user).to_string()];
-            let opponent = self
-                .web_names(g.guild.as_deref(), &opponent)
-                .await
-                .remove(0);
-            let change = changes.iter().find(|c| c.game_id == g.id);
-            games.push(PlayerGame {
-                id: g.id,
-                variant: g.variant,
-                side: g.variant.side(g.color_of(user)).to_string(),
-                opponent,
-                result: result_words(g, user),
-                rating: change.map(|c| format!("{} ({})", c.after.shown(), c.delta())),
-            });
+            let opponents = by_server.entry(g.guild.as_deref()).or_default();
+            opponents.push(g.opponent_of(user).to_string());
         }
+        let mut named: HashMap<(Option<&str>, String), Named> = HashMap::new();
+        for (server, opponents) in by_server {
+            let names = self.web_names(server, &opponents).await;
+            named.extend(opponents.into_iter().map(|o| (server, o)).zip(names));
+        }
+        let games = listed
+            .iter()
+            .map(|g| {
+                let opponent = (g.guild.as_deref(), g.opponent_of(user).to_string());
+                let change = changes.iter().find(|c| c.game_id == g.id);
+                PlayerGame {
+                    id: g.id,
+                    variant: g.variant,
+                    side: g.variant.side(g.color_of(user)).to_string(),
+                    opponent: named[&opponent].clone(),
+                    result: result_words(g, user),
+                    rating: change.map(|c| format!("{} ({})", c.after.shown(), c.delta())),
+                }
+            })
+            .collect();
         Ok(PlayerSheet {
             number: p.number,
             name,
             ratings,
-            record,
+            record: words::points_record(&points),
             streak: words::streak_words(&points),
             games,
             charted: !changes.is_empty() && self.images.is_some(),
@@ -178,11 +180,7 @@ impl Service {
     /// The chart of a player's ratings over their games shown; `None` when they have no
     /// rated game there or images are off.
     pub async fn web_player_chart(&self, p: &WebPlayer) -> Result<Option<Vec<u8>>, Refusal> {
-        let changes = self.shown_changes(p).await?;
-        if changes.is_empty() {
-            return Ok(None);
-        }
-        Ok(self.rating_chart(&changes).await)
+        Ok(self.rating_chart(&self.shown_changes(p).await?).await)
     }
 
     /// A player's rating changes in the games their page shows.
@@ -194,24 +192,12 @@ impl Service {
     }
 }
 
-/// How a game went for `user`: "won by checkmate", "lost on time", "drew by agreement",
-/// "aborted", or "playing".
+/// How a game went for `user`: as a profile says it ("won by checkmate"), else "aborted",
+/// or "playing".
 fn result_words(g: &StoredGame, user: &str) -> String {
-    let Some(points) = g.points_of(user) else {
-        return match g.status {
-            GameStatus::Active => "playing".to_string(),
-            _ => "aborted".to_string(),
-        };
-    };
-    let result = match points {
-        p if p > 0.75 => "won",
-        p if p < 0.25 => "lost",
-        _ => "drew",
-    };
-    let how = match g.reason {
-        Some(crate::store::EndReason::Time) => " on time".to_string(),
-        Some(r) => format!(" by {}", r.word().replace('-', " ")),
-        None => String::new(),
-    };
-    format!("{result}{how}")
+    match (g.result, g.status) {
+        (Some(_), _) => words::outcome_words(g, user),
+        (None, GameStatus::Active) => "playing".to_string(),
+        (None, _) => "aborted".to_string(),
+    }
 }

@@ -42,6 +42,13 @@ async fn get(url: &str, tag: Option<&str>) -> (u16, String, String, Vec<u8>) {
     (status, kind, etag, r.bytes().await.unwrap().to_vec())
 }
 
+/// Asserts that a page has each of `parts`, showing the page where one is missing.
+fn shows(html: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(html.contains(part), "{part} is not in\n{html}");
+    }
+}
+
 async fn page(url: &str) -> (u16, String) {
     let (status, kind, _, body) = get(url, None).await;
     assert!(kind.starts_with("text/html"), "{url}: {kind}");
@@ -58,22 +65,23 @@ async fn a_game_has_a_page_its_board_at_every_ply_its_record_and_its_replay() {
     // The page: players, variant, state, the moves as links, the tags that unfurl it.
     let (status, html) = page(&format!("{site}/games/{id}")).await;
     assert_eq!(status, 200);
-    for part in [
-        "<title>alice vs bob · Chess · move 2</title>",
-        r#"<meta property="og:title" content="alice vs bob · Chess · move 2">"#,
-        &format!(
-            r#"<meta property="og:image" content="https://herald.example.org/games/{id}.png">"#
-        ),
-        r#"<meta name="twitter:card" content="summary_large_image">"#,
-        r#"<h1><a class="player" href="/players/1">alice</a> vs <a class="player" href="/players/2">bob</a></h1>"#,
-        "White to move",
-        &format!(r#"<img id="board" src="/games/{id}.png?ply=4""#),
-        &format!(r#"<a href="/games/{id}?ply=3" data-ply="3">Qh5</a>"#),
-        &format!(r#"<a href="/games/{id}?ply=4" data-ply="4" class="now">Nc6</a>"#),
-        &format!(r#"<a href="/games/{id}.pgn">PGN</a>"#),
-    ] {
-        assert!(html.contains(part), "{part} is not in\n{html}");
-    }
+    shows(
+        &html,
+        &[
+            "<title>alice vs bob · Chess · move 2</title>",
+            r#"<meta property="og:title" content="alice vs bob · Chess · move 2">"#,
+            &format!(
+                r#"<meta property="og:image" content="https://herald.example.org/games/{id}.png">"#
+            ),
+            r#"<meta name="twitter:card" content="summary_large_image">"#,
+            r#"<h1><a class="player" href="/players/1">alice</a> vs <a class="player" href="/players/2">bob</a></h1>"#,
+            "White to move",
+            &format!(r#"<img id="board" src="/games/{id}.png?ply=4""#),
+            &format!(r#"<a href="/games/{id}?ply=3" data-ply="3">Qh5</a>"#),
+            &format!(r#"<a href="/games/{id}?ply=4" data-ply="4" class="now">Nc6</a>"#),
+            &format!(r#"<a href="/games/{id}.pgn">PGN</a>"#),
+        ],
+    );
     // A ply asked: that board, that move marked, the steps around it.
     let (_, html) = page(&format!("{site}/games/{id}?ply=1&flip")).await;
     assert!(
@@ -225,18 +233,19 @@ async fn a_reviewed_games_page_shows_the_marks_the_sums_and_the_chart() {
     assert_eq!(status, 200, "the reviewed page is new");
     assert_ne!(before, after);
     let html = String::from_utf8(body).unwrap();
-    for part in [
-        r#"<section class="review" id="review"><h2>Review</h2>"#,
-        "searched every position 3 plies deep",
-        r#"Qxg6+<span class="mark" title="#,
-        ">??</span>",
-        "<strong>alice</strong>: ",
-        "1 blunder",
-        "The costliest moves: ",
-        &format!(r#"<img src="/games/{id}/review.png""#),
-    ] {
-        assert!(html.contains(part), "{part} is not in\n{html}");
-    }
+    shows(
+        &html,
+        &[
+            r#"<section class="review" id="review"><h2>Review</h2>"#,
+            "searched every position 3 plies deep",
+            r#"Qxg6+<span class="mark" title="#,
+            ">??</span>",
+            "<strong>alice</strong>: ",
+            "1 blunder",
+            "The costliest moves: ",
+            &format!(r#"<img src="/games/{id}/review.png""#),
+        ],
+    );
     // Black's recapture, the only legal move, is not marked.
     assert!(html.contains(">hxg6</a>"), "{html}");
     let (status, kind, _, png) = get(&chart, None).await;
@@ -498,14 +507,15 @@ async fn a_tournament_has_a_page_with_its_standings_crosstable_and_games() {
     // Open: its players.
     let (status, html) = page(&format!("{site}/tournaments/1")).await;
     assert_eq!(status, 200, "{html}");
-    for part in [
-        "<h1>Web Cup</h1>",
-        "open: players may join",
-        "<li>alice</li>",
-        "<li>carol</li>",
-    ] {
-        assert!(html.contains(part), "{part} is not in {html}");
-    }
+    shows(
+        &html,
+        &[
+            "<h1>Web Cup</h1>",
+            "open: players may join",
+            "<li>alice</li>",
+            "<li>carol</li>",
+        ],
+    );
     let (status, _, _, _) = get(&format!("{site}/tournaments/1.png"), None).await;
     assert_eq!(status, 404, "no crosstable before the start");
     // Started, with a game decided: standings, the crosstable, every game linked.
@@ -532,16 +542,17 @@ async fn a_tournament_has_a_page_with_its_standings_crosstable_and_games() {
         r#"<td>1</td><td><a class="player" href="/players/{}">{}</a></td><td>1</td>"#,
         numbers[0].1, first.white
     );
-    for part in [
-        "<h2>Standings</h2>",
-        "<th>SB</th>",
-        winner.as_str(),
-        r#"<img src="/tournaments/1.png""#,
-        &format!(r#"<a href="/games/{}">#{}</a>"#, first.id, first.id),
-        "<td>1-0</td>",
-    ] {
-        assert!(html.contains(part), "{part} is not in {html}");
-    }
+    shows(
+        &html,
+        &[
+            "<h2>Standings</h2>",
+            "<th>SB</th>",
+            winner.as_str(),
+            r#"<img src="/tournaments/1.png""#,
+            &format!(r#"<a href="/games/{}">#{}</a>"#, first.id, first.id),
+            "<td>1-0</td>",
+        ],
+    );
     assert_eq!(
         html.matches(r#"<a href="/games/"#).count(),
         games.len(),
@@ -577,14 +588,15 @@ async fn a_leaderboard_has_a_page_for_each_variant_and_server() {
     let site = serve(&t, None).await;
     let (status, html) = page(&format!("{site}/leaderboards/chess?server=guild")).await;
     assert_eq!(status, 200, "{html}");
-    for part in [
-        "<h1>Chess leaderboard</h1>",
-        r#"<td>1</td><td><a class="player" href="/players/2">bob</a></td>"#,
-        r#"<td>2</td><td><a class="player" href="/players/1">alice</a></td>"#,
-        r#"<a href="/leaderboards/epoch?server=guild">Chess 13: Epoch</a>"#,
-    ] {
-        assert!(html.contains(part), "{part} is not in {html}");
-    }
+    shows(
+        &html,
+        &[
+            "<h1>Chess leaderboard</h1>",
+            r#"<td>1</td><td><a class="player" href="/players/2">bob</a></td>"#,
+            r#"<td>2</td><td><a class="player" href="/players/1">alice</a></td>"#,
+            r#"<a href="/leaderboards/epoch?server=guild">Chess 13: Epoch</a>"#,
+        ],
+    );
     // Another variant, another server: nobody yet.
     let (status, html) = page(&format!("{site}/leaderboards/epoch?server=guild")).await;
     assert_eq!(status, 200);
@@ -644,19 +656,20 @@ async fn a_player_has_a_page_by_heralds_number_with_ratings_chart_and_games() {
     // Numbered in the order of their first games: alice 1, bob 2.
     let (status, html) = page(&format!("{site}/players/1")).await;
     assert_eq!(status, 200, "{html}");
-    for part in [
-        "<title>alice · Herald</title>",
-        "<h1>alice</h1>",
-        "Player 1 on Herald",
-        "<td>Chess</td>",
-        "1 game: 0 wins, 0 draws, 1 loss",
-        &format!(r#"<a href="/games/{shown}">#{shown}</a>"#),
-        r#"<a class="player" href="/players/2">bob</a>"#,
-        "lost by checkmate",
-        r#"<img src="/players/1.png""#,
-    ] {
-        assert!(html.contains(part), "{part} is not in\n{html}");
-    }
+    shows(
+        &html,
+        &[
+            "<title>alice · Herald</title>",
+            "<h1>alice</h1>",
+            "Player 1 on Herald",
+            "<td>Chess</td>",
+            "1 game: 0 wins, 0 draws, 1 loss",
+            &format!(r#"<a href="/games/{shown}">#{shown}</a>"#),
+            r#"<a class="player" href="/players/2">bob</a>"#,
+            "lost by checkmate",
+            r#"<img src="/players/1.png""#,
+        ],
+    );
     assert!(!html.contains(&format!("#{hidden}<")), "{html}");
     let (status, kind, _, png) = get(&format!("{site}/players/1.png"), None).await;
     assert_eq!((status, kind.as_str()), (200, "image/png"));

@@ -110,6 +110,22 @@ pub fn streak_words(points: &[f64]) -> Option<String> {
 
 /// One line of a profile's recent games: "#12 Chess vs bob: won by checkmate, 1523 (+12)".
 pub fn recent_line(game: &StoredGame, player: &str, change: Option<&Change>) -> Text {
+    let outcome = outcome_words(game, player);
+    let rating = match change {
+        Some(c) => format!(", {} ({})", c.after.shown(), c.delta()),
+        None if game.rated => ", unrated".to_string(),
+        None => ", casual".to_string(),
+    };
+    text![
+        format!("\n- #{} {} vs ", game.id, game.variant.title()),
+        user(game.opponent_of(player)),
+        format!(": {outcome}{rating}")
+    ]
+}
+
+/// How a finished game went for `player`: "won by checkmate", "lost on time", "drew by
+/// agreement".
+pub fn outcome_words(game: &StoredGame, player: &str) -> String {
     let points = game.points_of(player).unwrap_or(0.5);
     let result = if points > 0.75 {
         "won"
@@ -123,16 +139,16 @@ pub fn recent_line(game: &StoredGame, player: &str, change: Option<&Change>) -> 
         Some(r) => format!(" by {}", r.word().replace('-', " ")),
         None => String::new(),
     };
-    let rating = match change {
-        Some(c) => format!(", {} ({})", c.after.shown(), c.delta()),
-        None if game.rated => ", unrated".to_string(),
-        None => ", casual".to_string(),
-    };
-    text![
-        format!("\n- #{} {} vs ", game.id, game.variant.title()),
-        user(game.opponent_of(player)),
-        format!(": {result}{how}{rating}")
-    ]
+    format!("{result}{how}")
+}
+
+/// A player's record from the points they scored in their finished games (1, ½ or 0 each):
+/// "12 games: 7 wins, 2 draws, 3 losses"; none before the first.
+pub fn points_record(points: &[f64]) -> Option<String> {
+    let count = |keep: fn(f64) -> bool| points.iter().filter(|&&p| keep(p)).count() as i64;
+    let (wins, draws) = (count(|p| p > 0.75), count(|p| p == 0.5));
+    let games = points.len() as i64;
+    (games > 0).then(|| record_words(games, wins, draws, games - wins - draws))
 }
 
 /// The head of a profile.
