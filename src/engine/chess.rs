@@ -9,15 +9,24 @@
 //! and the queen less, want the centre; rooks the open and half-open files and the seventh
 //! rank; pawns want to advance, the centre pawns most. Pawn structure: -15/-25 a doubled
 //! pawn, -12/-18 an isolated one, passed pawns 10 to 110 by how far they have come (half in
-//! the middlegame). The bishop pair 30/50. King safety: the king stays home on a wing, and
-//! each of the three files in front of it is worth 12 with a pawn within two squares, -10
-//! bare. Development: -12 a knight or bishop still at home, -25 more for the queen out while
-//! two are (middlegame). Mobility is 3 a legal move: about 30 moves a side, a difference of 10
-//! is worth a third of a pawn. docs/engine.md gives the measured strength.
+//! the middlegame), a third less when the square ahead is taken, and in the endgame more the
+//! farther the enemy king is from that square and the nearer its own. The bishop pair 30/50.
+//! King safety: the king stays home on a wing, and each of the three files in front of it is
+//! worth 12 with a pawn within two squares, -10 bare; and the squares around it that enemy
+//! pieces reach, weighed by the attacker (knight and bishop 2, rook 3, queen 5), cost the
+//! square of their sum times 3/4 (at most 600) once two pieces join the attack. Development:
+//! -12 a knight or bishop still at home, -25 more for the queen out while two are
+//! (middlegame). Activity: each piece's mobility is the squares it reaches that hold no piece
+//! of its own and no enemy pawn guards, scored against an average piece of its kind (knight 4
+//! a square, bishop 4/5, rook 2/4, queen 1/2), and the search adds 1 a legal move; a pawn
+//! attacking a piece is worth 45/35, a knight on the fourth to sixth rank guarded by a pawn
+//! and safe from the enemy's 20/10. The side to move has 10 for the move. docs/engine.md
+//! gives the measured strength.
 
 use super::Evaluate;
-use crate::rules::board8::{Army, Board8, Move};
+use crate::rules::board8::{tables, Army, Board8, Move, Sq};
 use crate::rules::chess::{Kind, Position};
+use crate::rules::geometry::is_orthogonal;
 use crate::rules::{Color, Piece};
 
 pub(super) const SQUARES: usize = 64;
@@ -144,19 +153,45 @@ impl Phased {
     }
 }
 
+/// The pieces on the board with their squares, found once for every term of the evaluation.
+struct Men {
+    list: [(Sq, Piece<Kind>); 32],
+    len: usize,
+}
+
+impl Men {
+    fn of(pos: &Position) -> Men {
+        let mut men = Men {
+            list: [(0, Piece::new(Color::White, Kind::King)); 32],
+            len: 0,
+        };
+        for sq in 0..64u8 {
+            if let Some(p) = pos.at(sq) {
+                // A legal position has at most 32 men; a composed one with more is cut short.
+                if men.len < 32 {
+                    men.list[men.len] = (sq, p);
+                    men.len += 1;
+                }
+            }
+        }
+        men
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (Sq, Piece<Kind>)> + '_ {
+        self.list[..self.len].iter().copied()
+    }
+}
+
 /// The middlegame's weight of the material on the board: knights and bishops 1, rooks 2,
 /// queens 4, out of 24 at the start.
-fn phase(pos: &Position) -> i32 {
+fn phase(men: &Men) -> i32 {
     let weight = |k: Kind| match k {
         Kind::Knight | Kind::Bishop => 1,
         Kind::Rook => 2,
         Kind::Queen => 4,
         _ => 0,
     };
-    let total: i32 = (0..64)
-        .filter_map(|sq| pos.at(sq))
-        .map(|p| weight(p.kind))
-        .sum();
+    let total: i32 = men.iter().map(|(_, p)| weight(p.kind)).sum();
     total.min(24)
 }
 
@@ -168,15 +203,15 @@ struct Pawns {
 }
 
 impl Pawns {
-    fn of(pos: &Position) -> Pawns {
+    fn of(men: &Men) -> Pawns {
         let mut p = Pawns {
             count: [[0; 8]; 2],
             rear: [[-1; 8]; 2],
         };
-        for sq in 0..64u8 {
-            let Some(piece) = pos.at(sq).filter(|q| q.kind == Kind::Pawn) else {
+        for (sq, piece) in men.iter() {
+            if piece.kind != Kind::Pawn {
                 continue;
-            };
+            }
             let (c, f, r) = (piece.color.index(), (sq % 8) as usize, i32::from(sq / 8));
             p.count[c][f] += 1;
             let rear = &mut p.rear[c][f];
@@ -239,9 +274,9 @@ fn placement(pos: &Position, p: Piece<Kind>, sq: u8, pawns: &Pawns) -> (i32, i32
             };
             let mut score = (5 * (up - 1) + centre, 10 * (up - 1));
             if pawns.passed(p.color, sq) {
-                let r = up.clamp(0, 6) as usize;
-                score.0 += PASSED[r] / 2;
-                score.1 += PASSED[r];
+                let (mg, eg) = passer(pos, p.color, sq, up);
+                score.0 += mg;
+                score.1 += eg;
             }
             score
         }
@@ -275,7 +310,7 @@ fn king_shield(pos: &Position, color: Color, king: u8) -> i32 {
 /// The opening's order of things: -12 a knight or bishop still on its first square, and -25
 /// more for a queen that has left home while two of them are: mobility alone would send the
 /// queen out first, since its moves are the most numerous.
-fn development(pos: &Position, color: Color) -> i32 {
+fn development(pos: &Position, men: &Men, color: Color) -> i32 {
     let rank = match color {
         Color::White => 0,
         Color::Black => 56,
@@ -290,10 +325,151 @@ fn development(pos: &Position, color: Color) -> i32 {
     .into_iter()
     .filter(|&(f, k)| home(f, k))
     .count() as i32;
-    let queen_out = !home(3, Kind::Queen)
-        && (0..64).any(|sq| pos.at(sq) == Some(Piece::new(color, Kind::Queen)));
+    let queen_out =
+        !home(3, Kind::Queen) && men.iter().any(|(_, p)| p == Piece::new(color, Kind::Queen));
     -12 * undeveloped - if queen_out && undeveloped >= 2 { 25 } else { 0 }
 }
+
+/// How far apart two squares are in king steps.
+fn distance(a: Sq, b: Sq) -> i32 {
+    let (fa, ra, fb, rb) = (a % 8, a / 8, b % 8, b / 8);
+    i32::from(fa.abs_diff(fb).max(ra.abs_diff(rb)))
+}
+
+/// What each piece of a side reaches from where it stands: the knight's leaps and the
+/// sliders' lines up to the first piece met.
+fn reach(pos: &Position, kind: Kind, sq: Sq, mut visit: impl FnMut(Sq)) {
+    let t = tables();
+    match kind {
+        Kind::Knight => t.knight[sq as usize].iter().for_each(|&s| visit(s)),
+        Kind::Bishop | Kind::Rook | Kind::Queen => {
+            for dir in 0..8 {
+                let orthogonal = is_orthogonal(dir);
+                if kind == Kind::Bishop && orthogonal || kind == Kind::Rook && !orthogonal {
+                    continue;
+                }
+                for &s in t.geo.ray(sq, dir) {
+                    visit(s);
+                    if pos.at(s).is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Per piece kind: what a square of mobility is worth (middlegame, endgame), and the squares
+/// an average piece of that kind reaches, which score nothing.
+fn mobility_weight(kind: Kind) -> (i32, i32, i32) {
+    match kind {
+        Kind::Knight => (4, 4, 4),
+        Kind::Bishop => (4, 5, 6),
+        Kind::Rook => (2, 4, 6),
+        Kind::Queen => (1, 2, 12),
+        _ => (0, 0, 0),
+    }
+}
+
+/// What the pieces do to each other, each side's (middlegame, endgame): mobility (the squares
+/// a piece reaches that hold no piece of its own and no enemy pawn guards), pressure on the
+/// enemy king (the squares around it that pieces reach, weighed by attacker: knight and bishop
+/// 2, rook 3, queen 5, counted once two pieces join, growing with the square of the sum),
+/// pawns that attack a piece, and knights on squares their pawns guard and no enemy pawn does.
+fn activity(pos: &Position, men: &Men) -> [Phased; 2] {
+    let t = tables();
+    let mut guarded = [[false; 64]; 2];
+    for (sq, p) in men.iter().filter(|(_, p)| p.kind == Kind::Pawn) {
+        for &s in &t.pawn_captures[p.color.index()][sq as usize] {
+            guarded[p.color.index()][s as usize] = true;
+        }
+    }
+    let mut zone = [[false; 64]; 2];
+    for color in Color::BOTH {
+        let king = pos.kings[color.index()];
+        zone[color.index()][king as usize] = true;
+        for dir in 0..8 {
+            if let Some(s) = t.geo.step(king, dir) {
+                zone[color.index()][s as usize] = true;
+            }
+        }
+    }
+    let mut side = [Phased::default(); 2];
+    let mut units = [0i32; 2];
+    let mut attackers = [0i32; 2];
+    for (sq, p) in men.iter() {
+        let (c, them) = (p.color.index(), (!p.color).index());
+        if p.kind == Kind::Pawn {
+            for &s in &t.pawn_captures[c][sq as usize] {
+                if let Some(victim) = pos.at(s) {
+                    if victim.color != p.color && !matches!(victim.kind, Kind::Pawn | Kind::King) {
+                        side[c].add(45, 35);
+                    }
+                }
+            }
+            continue;
+        }
+        let weight = match p.kind {
+            Kind::Knight | Kind::Bishop => 2,
+            Kind::Rook => 3,
+            Kind::Queen => 5,
+            _ => continue,
+        };
+        let (mut mobile, mut hits) = (0, 0);
+        reach(pos, p.kind, sq, |s| {
+            let own = pos.at(s).is_some_and(|q| q.color == p.color);
+            if !own && !guarded[them][s as usize] {
+                mobile += 1;
+            }
+            if zone[them][s as usize] {
+                hits += 1;
+            }
+        });
+        let (mg, eg, average) = mobility_weight(p.kind);
+        side[c].add(mg * (mobile - average), eg * (mobile - average));
+        if hits > 0 {
+            units[c] += weight * hits;
+            attackers[c] += 1;
+        }
+        if p.kind == Kind::Knight
+            && (3..=5).contains(&ranks_up(p.color, sq))
+            && guarded[c][sq as usize]
+            && !guarded[them][sq as usize]
+        {
+            side[c].add(20, 10);
+        }
+    }
+    for c in 0..2 {
+        if attackers[c] >= 2 {
+            let u = units[c];
+            side[c].add((u * u * 3 / 4).min(600), 3 * u);
+        }
+    }
+    side
+}
+
+/// A passed pawn's worth beyond its rank: less when its path is blocked; in the endgame, more
+/// the farther the enemy king is from the square ahead and the nearer its own.
+fn passer(pos: &Position, color: Color, sq: Sq, up: i32) -> (i32, i32) {
+    let ahead = match color {
+        Color::White => sq + 8,
+        Color::Black => sq - 8,
+    };
+    let r = up.clamp(0, 6) as usize;
+    let mut score = (PASSED[r] / 2, PASSED[r]);
+    if pos.at(ahead).is_some() {
+        score.0 -= PASSED[r] / 6;
+        score.1 -= PASSED[r] / 3;
+    }
+    let w = (up - 2).max(0);
+    let (own, theirs) = (pos.kings[color.index()], pos.kings[(!color).index()]);
+    score.1 += (5 * distance(theirs, ahead) - 2 * distance(own, ahead)) * w / 2;
+    score
+}
+
+/// The side to move's small edge for having the move.
+const TEMPO: i32 = 10;
 
 /// Material (middlegame, endgame).
 fn material(kind: Kind) -> (i32, i32) {
@@ -308,16 +484,16 @@ fn material(kind: Kind) -> (i32, i32) {
 }
 
 impl Evaluate for Position {
-    const MOBILITY: i32 = 3;
+    const MOBILITY: i32 = 1;
     const SQUARES: usize = SQUARES;
 
     fn evaluate(&self) -> i32 {
-        let pawns = Pawns::of(self);
+        let men = Men::of(self);
+        let pawns = Pawns::of(&men);
         let files = pawns.count;
-        let mut side = [Phased::default(); 2];
+        let mut side = activity(self, &men);
         let mut bishops = [0; 2];
-        for sq in 0..64u8 {
-            let Some(p) = self.at(sq) else { continue };
+        for (sq, p) in men.iter() {
             let (mg, eg) = material(p.kind);
             let (pmg, peg) = placement(self, p, sq, &pawns);
             side[p.color.index()].add(mg + pmg, eg + peg);
@@ -328,7 +504,7 @@ impl Evaluate for Position {
             if bishops[c] >= 2 {
                 side[c].add(30, 50);
             }
-            side[c].add(development(self, color), 0);
+            side[c].add(development(self, &men, color), 0);
             for (f, &n) in files[c].iter().enumerate() {
                 let isolated =
                     n > 0 && (f == 0 || files[c][f - 1] == 0) && (f == 7 || files[c][f + 1] == 0);
@@ -342,8 +518,8 @@ impl Evaluate for Position {
         }
         let us = self.turn.index();
         let (mg, eg) = (side[us].mg - side[1 - us].mg, side[us].eg - side[1 - us].eg);
-        let ph = phase(self);
-        (mg * ph + eg * (24 - ph)) / 24
+        let ph = phase(&men);
+        (mg * ph + eg * (24 - ph)) / 24 + TEMPO
     }
 
     board8_ordering!(value);
@@ -360,9 +536,9 @@ mod tests {
 
     #[test]
     fn the_evaluation_sees_structure_and_shelter() {
-        // The start is level for whoever is to move.
+        // The start is level but for the move.
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert_eq!(eval(start), 0);
+        assert_eq!(eval(start), TEMPO);
         // A passed pawn on the sixth outweighs the same pawn blocked by an enemy pawn ahead.
         let passed = eval("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1");
         let blocked = eval("4k3/3p4/3P4/8/8/8/8/4K3 w - - 0 1") + 120;
@@ -375,6 +551,22 @@ mod tests {
         let sheltered = eval("r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q1RK1 w - - 0 1");
         let exposed = eval("r2q1rk1/ppp2ppp/8/8/8/6K1/PPP2PPP/R2Q1R2 w - - 0 1");
         assert!(sheltered > exposed + 40, "{sheltered} against {exposed}");
+    }
+
+    #[test]
+    fn the_evaluation_sees_pressure_on_the_king_and_a_passed_pawns_escort() {
+        // A queen and a knight bearing on the castled king, against the same pieces at home.
+        let attack = eval("r1b2rk1/pp3ppp/2n5/6NQ/8/8/PP3PPP/R1B2RK1 w - - 0 1");
+        let quiet = eval("r1b2rk1/pp3ppp/2n5/8/8/2N5/PP2QPPP/R1B2RK1 w - - 0 1");
+        assert!(attack > quiet + 80, "{attack} against {quiet}");
+        // In the endgame a passed pawn is worth more with its king beside it than far away.
+        let escorted = eval("4k3/8/4P3/4K3/8/8/8/8 w - - 0 1");
+        let alone = eval("4k3/8/4P3/8/8/8/8/K7 w - - 0 1");
+        assert!(escorted > alone + 30, "{escorted} against {alone}");
+        // A pawn that attacks a piece holds a threat the same pawn a square back does not.
+        let threat = eval("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
+        let none = eval("4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1");
+        assert!(threat > none + 30, "{threat} against {none}");
     }
 }
 

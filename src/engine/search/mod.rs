@@ -26,7 +26,8 @@ const ASPIRATION: i32 = 30;
 /// of quiet cutoffs. A review keeps one from each position of a game to the next.
 pub struct Memory<V: Evaluate> {
     tt: Table,
-    /// Per side, `from * SQUARES + to`: how often a quiet move caused a cutoff, by depth².
+    /// Per side, `from * SQUARES + to`: a quiet move's record of cutoffs (up by depth² each
+    /// time it refuted its siblings, down each time it was tried before the move that did).
     history: Vec<i32>,
     variant: PhantomData<V>,
 }
@@ -199,6 +200,8 @@ struct Searcher<'a, V: Evaluate> {
     /// A legal-move list and a scored list per ply, reused across siblings.
     moves: Vec<Vec<V::Move>>,
     scored: Vec<Vec<(V::Move, i32)>>,
+    /// The quiet moves a node has searched without a cutoff, per ply.
+    tried: Vec<Vec<V::Move>>,
     /// Whether the move into each ply was a null move (no two in a row).
     nulled: Vec<bool>,
     /// Move lists of the static exchanges.
@@ -239,6 +242,7 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             scored: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nulled: vec![false; MAX_PLY + 2],
             exchange: Vec::with_capacity(128),
             nodes: 0,
@@ -312,10 +316,11 @@ impl<'a, V: Evaluate> Searcher<'a, V> {
             if score.abs() > MATE_BOUND && MATE - score.abs() <= d as i32 {
                 break;
             }
-            if let Some(t) = self.limits.movetime {
-                if self.started.elapsed() * 2 > t {
-                    break;
-                }
+            // A timed search uses all its time: an iteration cut short still answers with
+            // its best move once the last one's was searched again. Only a forced move is
+            // played at once.
+            if legal.len() == 1 {
+                break;
             }
         }
         SearchResult {

@@ -15,6 +15,11 @@ const RFP_MARGIN: i32 = 80;
 /// Futility: quiet moves are skipped where the static score this far below alpha (plus as
 /// much a ply) cannot climb back.
 const FUTILITY_MARGIN: i32 = 100;
+/// The history's bound either way: a move's record moves towards it by each reward or
+/// penalty, in proportion to how far it still is.
+const HISTORY_MAX: i32 = 1 << 14;
+/// The order of a capture that loses the exchange: after every quiet move.
+const BAD_CAPTURE: i32 = -(1 << 20);
 
 /// The late-move reduction for a move `i`th in the list at `depth`: `0.75 + ln d ln i / 2.25`.
 fn reduction(depth: i32, i: usize) -> i32 {
@@ -138,8 +143,7 @@ impl<V: Evaluate> Searcher<'_, V> {
         if self.killers[ply][1] == Some(*mv) {
             return (1 << 22) - 1;
         }
-        let h = self.history[self.history_slot(pos, mv)].min(1 << 21);
-        h + gain
+        self.history[self.history_slot(pos, mv)] + gain
     }
 
     fn history_slot(&self, pos: &V, mv: &V::Move) -> usize {
@@ -158,9 +162,19 @@ impl<V: Evaluate> Searcher<'_, V> {
         let mut list = std::mem::take(&mut self.scored[ply]);
         list.clear();
         for mv in moves {
-            if !noisy_only || pos.noisy(mv) {
-                list.push((*mv, self.order_score(pos, mv, tt_move, ply)));
+            if noisy_only && !pos.noisy(mv) {
+                continue;
             }
+            let mut score = self.order_score(pos, mv, tt_move, ply);
+            // A capture that loses the exchange waits until the quiet moves are tried.
+            if !noisy_only
+                && ((1 << 24)..(1 << 30)).contains(&score)
+                && pos.mover_value(mv) > pos.gain(mv)
+                && see(pos, mv, &mut self.exchange) < 0
+            {
+                score = BAD_CAPTURE + pos.gain(mv);
+            }
+            list.push((*mv, score));
         }
         list.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         list
@@ -213,6 +227,13 @@ impl<V: Evaluate> Searcher<'_, V> {
                 }
             }
         }
+        // Without a move from the table, a node deep enough searches a ply less: its order
+        // is a guess, and the next iteration will find the table's move here.
+        let depth = if depth >= 4 && tt_move.is_none() && !in_check {
+            depth - 1
+        } else {
+            depth
+        };
         let stored_depth = depth;
         let depth = if in_check { depth + 1 } else { depth };
         let near_leaves = !pv && !in_check && depth <= 3;
@@ -221,6 +242,8 @@ impl<V: Evaluate> Searcher<'_, V> {
         let list = self.order(pos, moves, tt_move, ply, false);
         let alpha_start = alpha;
         let (mut best, mut best_move) = (-INF, list[0].0);
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         for (i, &(mv, order)) in list.iter().enumerate() {
             let quiet = order < (1 << 24) && !pos.noisy(&mv);
             // Quiet moves that do not check, late in the list or hopeless, near the leaves.
@@ -238,7 +261,14 @@ impl<V: Evaluate> Searcher<'_, V> {
             } else {
                 let r = if depth >= 3 && i >= 2 && quiet && !in_check && !gives_check {
                     let killer = order >= (1 << 22) - 1;
-                    (reduction(depth, i) - i32::from(pv) - i32::from(killer)).clamp(0, depth - 2)
+                    // A move with a good record is reduced less, a bad one more.
+                    let record = if killer {
+                        0
+                    } else {
+                        self.history[self.history_slot(pos, &mv)] / (HISTORY_MAX / 2)
+                    };
+                    (reduction(depth, i) - i32::from(pv) - i32::from(killer) - record)
+                        .clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -251,6 +281,7 @@ impl<V: Evaluate> Searcher<'_, V> {
             self.keys.pop();
             if self.aborted {
                 self.scored[ply] = list;
+                self.tried[ply] = tried;
                 return 0;
             }
             if s > best {
@@ -262,12 +293,16 @@ impl<V: Evaluate> Searcher<'_, V> {
             }
             if alpha >= beta {
                 if quiet {
-                    self.reward(pos, mv, depth, ply);
+                    self.reward(pos, mv, &tried, depth, ply);
                 }
                 break;
             }
+            if quiet {
+                tried.push(mv);
+            }
         }
         self.scored[ply] = list;
+        self.tried[ply] = tried;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_start {
@@ -285,15 +320,27 @@ impl<V: Evaluate> Searcher<'_, V> {
         best
     }
 
-    /// A quiet move that refuted its siblings: a killer at this ply, and history.
-    fn reward(&mut self, pos: &V, mv: V::Move, depth: i32, ply: usize) {
+    /// A quiet move that refuted its siblings: a killer at this ply, and a better record in
+    /// the history; the quiet moves tried before it and failed get a worse one.
+    fn reward(&mut self, pos: &V, mv: V::Move, tried: &[V::Move], depth: i32, ply: usize) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        let slot = self.history_slot(pos, &mv);
-        self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+        let bonus = (depth * depth).min(400);
+        self.record(pos, &mv, bonus);
+        for other in tried {
+            self.record(pos, other, -bonus);
+        }
+    }
+
+    /// Moves a history record by `bonus` towards [`HISTORY_MAX`] (or its negative), less the
+    /// nearer it is.
+    fn record(&mut self, pos: &V, mv: &V::Move, bonus: i32) {
+        let slot = self.history_slot(pos, mv);
+        let h = self.history[slot];
+        self.history[slot] = h + bonus - h * bonus.abs() / HISTORY_MAX;
     }
 
     /// Quiescence: the side to move may stand on the static score or try a noisy move.
