@@ -24,7 +24,7 @@ use reviewer::Reviewer;
 
 /// The analysis's version: raise it when the depths, the thresholds or the evaluations
 /// change, so that reviews stored by an older analysis are made again.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// Scores beyond this many centipawns (on chess's scale) count as this many: a won position
 /// is won, however won.
