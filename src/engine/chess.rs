@@ -1,4 +1,4 @@
-//! Standard chess's evaluation, and the 8x8 helpers Empire Chess shares.
+//! Standard chess's evaluation.
 //!
 //! Tapered: every term has a middlegame and an endgame value, blended by the material left
 //! (knights and bishops 1, rooks 2, queens 4, 24 in all at the start), so the king shelters
@@ -23,117 +23,12 @@
 //! and safe from the enemy's 20/10. The side to move has 10 for the move. docs/engine.md
 //! gives the measured strength.
 
+use super::board8::{board8_ordering, off_centre, orthodox, ranks_up, SQUARES};
 use super::Evaluate;
-use crate::rules::board8::{tables, Army, Board8, Move, Sq};
+use crate::rules::board8::{tables, Move, Sq};
 use crate::rules::chess::{Kind, Position};
 use crate::rules::geometry::is_orthogonal;
 use crate::rules::{Color, Piece};
-
-pub(super) const SQUARES: usize = 64;
-
-/// Steps from the four centre squares, 0 to 3.
-pub(super) fn off_centre(sq: u8) -> i32 {
-    let (f, r) = (i32::from(sq % 8), i32::from(sq / 8));
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
-    df.max(dr)
-}
-
-/// Ranks a piece of `color` on `sq` has come from its own back rank.
-pub(super) fn ranks_up(color: Color, sq: u8) -> i32 {
-    match color {
-        Color::White => i32::from(sq / 8),
-        Color::Black => 7 - i32::from(sq / 8),
-    }
-}
-
-/// The side to move's score from a value and placement for each piece.
-pub(super) fn sum_pieces<K: Army>(pos: &Board8<K>, worth: impl Fn(Piece<K>, u8) -> i32) -> i32 {
-    let mut score = [0i32; 2];
-    for sq in 0..SQUARES as u8 {
-        if let Some(p) = pos.at(sq) {
-            score[p.color.index()] += worth(p, sq);
-        }
-    }
-    let us = pos.turn.index();
-    score[us] - score[1 - us]
-}
-
-/// The move-ordering half of [`Evaluate`] for an 8x8 army whose piece values are `value`:
-/// the same for chess and Empire Chess.
-macro_rules! board8_ordering {
-    ($value:path) => {
-        fn gain(&self, mv: &Move<Kind>) -> i32 {
-            $crate::engine::chess::gain8(self, mv, $value)
-        }
-
-        fn mover_value(&self, mv: &Move<Kind>) -> i32 {
-            $crate::engine::chess::mover8(self, mv, $value)
-        }
-
-        fn noisy(&self, mv: &Move<Kind>) -> bool {
-            $crate::engine::chess::noisy8(mv)
-        }
-
-        $crate::engine::square_moves!(Move<Kind>, $crate::engine::chess::SQUARES);
-
-        fn null_move(&self) -> Option<Self> {
-            $crate::engine::chess::has_pieces(self).then(|| self.pass_turn())
-        }
-    };
-}
-pub(super) use board8_ordering;
-
-/// Whether the side to move has a piece besides its king and pawns (Empire's Soldiers count
-/// as pawns): without one, passing may be its best move and null-move pruning is unsound.
-pub(super) fn has_pieces<K: Army>(pos: &Board8<K>) -> bool {
-    (0..SQUARES as u8).any(|sq| {
-        pos.at(sq).is_some_and(|p| {
-            p.color == pos.turn && p.kind != K::PAWN && p.kind != K::KING && p.kind.letter() != 'S'
-        })
-    })
-}
-
-/// What a move on the 8x8 board wins: its victim, and a promotion's gain over a pawn.
-pub(super) fn gain8<K: Army>(pos: &Board8<K>, mv: &Move<K>, value: impl Fn(K) -> i32) -> i32 {
-    match *mv {
-        Move::Normal { to, promotion, .. } => {
-            pos.at(to).map_or(0, |p| value(p.kind))
-                + promotion.map_or(0, |k| value(k) - value(K::PAWN))
-        }
-        Move::EnPassant { .. } => value(K::PAWN),
-        Move::Castle { .. } => 0,
-    }
-}
-
-pub(super) fn noisy8<K>(mv: &Move<K>) -> bool {
-    matches!(
-        mv,
-        Move::EnPassant { .. }
-            | Move::Normal { capture: true, .. }
-            | Move::Normal {
-                promotion: Some(_),
-                ..
-            }
-    )
-}
-
-pub(super) fn mover8<K: Army>(pos: &Board8<K>, mv: &Move<K>, value: impl Fn(K) -> i32) -> i32 {
-    pos.at(mv.from()).map_or(0, |p| value(p.kind))
-}
-
-/// What the orthodox pieces are worth in centipawns, by their letter: chess's, and those of
-/// Empire Chess's side that are chess pieces. The king is beyond price and counts nothing.
-pub(super) fn orthodox(letter: char) -> i32 {
-    match letter {
-        'Q' => 900,
-        'R' => 500,
-        'B' => 330,
-        'N' => 320,
-        'P' => 100,
-        _ => 0,
-    }
-}
 
 fn value(kind: Kind) -> i32 {
     orthodox(kind.letter())
@@ -330,12 +225,6 @@ fn development(pos: &Position, men: &Men, color: Color) -> i32 {
     -12 * undeveloped - if queen_out && undeveloped >= 2 { 25 } else { 0 }
 }
 
-/// How far apart two squares are in king steps.
-fn distance(a: Sq, b: Sq) -> i32 {
-    let (fa, ra, fb, rb) = (a % 8, a / 8, b % 8, b / 8);
-    i32::from(fa.abs_diff(fb).max(ra.abs_diff(rb)))
-}
-
 /// What each piece of a side reaches from where it stands: the knight's leaps and the
 /// sliders' lines up to the first piece met.
 fn reach(pos: &Position, kind: Kind, sq: Sq, mut visit: impl FnMut(Sq)) {
@@ -464,7 +353,8 @@ fn passer(pos: &Position, color: Color, sq: Sq, up: i32) -> (i32, i32) {
     }
     let w = (up - 2).max(0);
     let (own, theirs) = (pos.kings[color.index()], pos.kings[(!color).index()]);
-    score.1 += (5 * distance(theirs, ahead) - 2 * distance(own, ahead)) * w / 2;
+    let steps = |king| i32::from(tables().geo.distance(king, ahead));
+    score.1 += (5 * steps(theirs) - 2 * steps(own)) * w / 2;
     score
 }
 
@@ -534,6 +424,12 @@ mod tests {
         Position::from_text(fen).unwrap().evaluate()
     }
 
+    /// Asserts that the first position scores more than `margin` above the second.
+    fn outweighs(better: &str, worse: &str, margin: i32) {
+        let (b, w) = (eval(better), eval(worse));
+        assert!(b > w + margin, "{better}: {b} against {worse}: {w}");
+    }
+
     #[test]
     fn the_evaluation_sees_structure_and_shelter() {
         // The start is level but for the move.
@@ -544,29 +440,39 @@ mod tests {
         let blocked = eval("4k3/3p4/3P4/8/8/8/8/4K3 w - - 0 1") + 120;
         assert!(passed > blocked + 20, "{passed} against {blocked}");
         // Doubled and isolated pawns cost, beside two healthy ones.
-        let healthy = eval("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
-        let doubled = eval("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
-        assert!(healthy > doubled + 20, "{healthy} against {doubled}");
+        outweighs(
+            "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1",
+            20,
+        );
         // With the queens on, a castled king behind its pawns is safer than one in the open.
-        let sheltered = eval("r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q1RK1 w - - 0 1");
-        let exposed = eval("r2q1rk1/ppp2ppp/8/8/8/6K1/PPP2PPP/R2Q1R2 w - - 0 1");
-        assert!(sheltered > exposed + 40, "{sheltered} against {exposed}");
+        outweighs(
+            "r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q1RK1 w - - 0 1",
+            "r2q1rk1/ppp2ppp/8/8/8/6K1/PPP2PPP/R2Q1R2 w - - 0 1",
+            40,
+        );
     }
 
     #[test]
     fn the_evaluation_sees_pressure_on_the_king_and_a_passed_pawns_escort() {
         // A queen and a knight bearing on the castled king, against the same pieces at home.
-        let attack = eval("r1b2rk1/pp3ppp/2n5/6NQ/8/8/PP3PPP/R1B2RK1 w - - 0 1");
-        let quiet = eval("r1b2rk1/pp3ppp/2n5/8/8/2N5/PP2QPPP/R1B2RK1 w - - 0 1");
-        assert!(attack > quiet + 80, "{attack} against {quiet}");
+        outweighs(
+            "r1b2rk1/pp3ppp/2n5/6NQ/8/8/PP3PPP/R1B2RK1 w - - 0 1",
+            "r1b2rk1/pp3ppp/2n5/8/8/2N5/PP2QPPP/R1B2RK1 w - - 0 1",
+            80,
+        );
         // In the endgame a passed pawn is worth more with its king beside it than far away.
-        let escorted = eval("4k3/8/4P3/4K3/8/8/8/8 w - - 0 1");
-        let alone = eval("4k3/8/4P3/8/8/8/8/K7 w - - 0 1");
-        assert!(escorted > alone + 30, "{escorted} against {alone}");
+        outweighs(
+            "4k3/8/4P3/4K3/8/8/8/8 w - - 0 1",
+            "4k3/8/4P3/8/8/8/8/K7 w - - 0 1",
+            30,
+        );
         // A pawn that attacks a piece holds a threat the same pawn a square back does not.
-        let threat = eval("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
-        let none = eval("4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1");
-        assert!(threat > none + 30, "{threat} against {none}");
+        outweighs(
+            "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1",
+            "4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1",
+            30,
+        );
     }
 }
 

@@ -16,7 +16,7 @@
 //! is 3 a legal move: the Empire's queen-like moves give it many more moves than the Kingdom has,
 //! and that surplus is its compensation, not a gain to count in full.
 
-use super::chess::{board8_ordering, off_centre, orthodox, ranks_up, sum_pieces, SQUARES};
+use super::board8::{board8_ordering, off_centre, orthodox, ranks_up, sum_pieces, SQUARES};
 use super::Evaluate;
 use crate::rules::board8::Move;
 use crate::rules::empire::{Kind, Position};

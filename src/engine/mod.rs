@@ -16,6 +16,7 @@
 
 mod ageiou;
 pub mod baseline;
+mod board8;
 mod chess;
 mod empire;
 mod epoch;
