@@ -145,7 +145,6 @@ impl Service {
                     crate::engine::search(g, limits, &AtomicBool::new(false))
                 })
                 .await?
-                .ok()
                 .flatten();
             if let Some(found) = found {
                 let best = game

@@ -11,11 +11,7 @@ pub const CHALLENGE_LIFETIME: i64 = 7 * DAY;
 /// A fair coin for the colours, from the service's clock and the challenge: the same in a
 /// replayed test, different from game to game.
 fn challenger_gets_white(now: i64, challenge: i64) -> bool {
-    // splitmix64's finaliser spreads every input bit over the output.
-    let mut z = (now as u64) ^ (challenge as u64).rotate_left(32);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) & 1 == 0
+    crate::rules::key::mix((now as u64) ^ (challenge as u64).rotate_left(32)) & 1 == 0
 }
 
 /// Days per move: those asked for, else the server's, else Herald's.

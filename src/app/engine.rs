@@ -55,24 +55,30 @@ impl Service {
                 crate::engine::choose(g, style, seed as u64, &AtomicBool::new(false))
             })
             .await;
-        Ok(found?.ok().flatten())
+        Ok(found?.flatten())
     }
 
     /// Runs engine work on `game` on a blocking worker thread, never the async runtime's,
-    /// one piece of work at a time (Herald's moves and reviews take turns). The outer error:
-    /// the service is shutting down; the inner one: the work panicked.
+    /// one piece of work at a time (Herald's moves and reviews take turns). `None` when the
+    /// work panicked (logged here); an error when the service is shutting down.
     pub(super) async fn on_engine<T: Send + 'static>(
         &self,
         game: &dyn AnyGame,
         work: impl FnOnce(&dyn AnyGame) -> T + Send + 'static,
-    ) -> Result<Result<T, tokio::task::JoinError>, Refusal> {
+    ) -> Result<Option<T>, Refusal> {
         let thinking = game.clone_box();
         let _turn = self
             .thinking
             .acquire()
             .await
             .map_err(|_| Refusal::Database)?;
-        Ok(tokio::task::spawn_blocking(move || work(&*thinking)).await)
+        match tokio::task::spawn_blocking(move || work(&*thinking)).await {
+            Ok(done) => Ok(Some(done)),
+            Err(e) => {
+                tracing::error!(error = %e, variant = %game.variant(), "the engine's work failed");
+                Ok(None)
+            }
+        }
     }
 
     /// Herald's move, when Herald is to move in `row`: thought out on a worker thread and

@@ -124,8 +124,8 @@ impl Service {
                     (reviewer, more)
                 })
                 .await?
-                .map_err(|e| {
-                    tracing::error!(game = row.id, error = %e, "the review failed");
+                .ok_or_else(|| {
+                    tracing::error!(game = row.id, "the review failed");
                     Refusal::Database
                 })?;
             reviewer = back;

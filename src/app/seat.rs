@@ -28,6 +28,16 @@ fn latest(mut games: Vec<StoredGame>) -> Latest {
     }
 }
 
+/// Asks which of `user`'s games they mean, naming each by opponent and number.
+fn which_game(games: &[StoredGame], user: &str) -> Refusal {
+    Refusal::WhichGame(
+        games
+            .iter()
+            .map(|g| (g.opponent_of(user).to_string(), g.id))
+            .collect(),
+    )
+}
+
 /// Why a stored game does not replay: which move, and what the rules said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError(pub String);
@@ -111,12 +121,7 @@ impl Service {
         match games.len() {
             0 => Err(Refusal::NoGame),
             1 => Ok(games.remove(0)),
-            _ => Err(Refusal::WhichGame(
-                games
-                    .iter()
-                    .map(|g| (g.opponent_of(&req.user).to_string(), g.id))
-                    .collect(),
-            )),
+            _ => Err(which_game(&games, &req.user)),
         }
     }
 
@@ -141,12 +146,7 @@ impl Service {
             let games = self.store.games_in(&req.channel, &req.user).await?;
             return match latest(games) {
                 Latest::One(g) => Ok(*g),
-                Latest::Several(games) => Err(Refusal::WhichGame(
-                    games
-                        .iter()
-                        .map(|g| (g.opponent_of(&req.user).to_string(), g.id))
-                        .collect(),
-                )),
+                Latest::Several(games) => Err(which_game(&games, &req.user)),
                 Latest::None => Err(Refusal::NoGameToShow),
             };
         };

@@ -8,7 +8,8 @@ use super::{Piece, PieceKind};
 #[derive(Clone, Copy, Debug)]
 pub struct KeyBuilder(u64);
 
-fn mix(mut z: u64) -> u64 {
+/// The splitmix64 finaliser: every bit of `z` spread over every bit of the answer.
+pub fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)

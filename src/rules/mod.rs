@@ -8,8 +8,9 @@
 //! (squares and rays) and [`board8`] (the 8x8 board chess and Empire Chess share), [`piece`]
 //! (pieces, and the one table a variant writes for its kinds), [`moves`] (move kinds and
 //! facts), [`text`], [`notation`] and [`view`] (the shared halves of those parts of a variant),
-//! [`variant`] (the parts a variant implements), [`registry`] (the variants by name),
-//! [`game`] (history, repetition, parsing input) and [`perft`], [`key`] and [`options`].
+//! [`variant`] (the parts a variant implements), [`registry`] (the variants by name), `start`
+//! (a game of any variant begun by its name), [`game`] (history, repetition, parsing input)
+//! and [`perft`], [`key`] and [`options`].
 //!
 //! Every variant's folder has the same rooms: `mod.rs` (its kinds, pieces, moves, position and
 //! [`Rules`]), `movegen.rs` ([`MoveGen`]), `text.rs` ([`PositionText`]), `notation.rs`
@@ -32,6 +33,7 @@ pub mod options;
 pub mod perft;
 pub mod piece;
 pub mod registry;
+mod start;
 pub mod text;
 pub mod types;
 pub mod variant;
@@ -44,7 +46,8 @@ pub use moves::{MoveFacts, MoveInfo, MoveKind};
 pub use notation::Notation;
 pub use options::{GameOptions, OptionsError};
 pub use piece::{Cells, Piece, PieceKind};
-pub use registry::{help, new_game, new_game_with, rules_answer, Help, VariantId};
+pub use registry::{help, rules_answer, Help, VariantId};
+pub use start::{new_game, new_game_with};
 pub use text::PositionText;
 pub use types::{Clock, Color, Outcome, Power, Reason};
 pub(crate) use variant::orthodox_outcome;

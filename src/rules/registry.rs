@@ -1,17 +1,16 @@
-//! The games Herald knows, by name: what each is called, its one-line summary and rules help,
-//! and starting a game of one.
+//! The games Herald knows, by name: what each is called, its one-line summary and rules help.
+//! Starting a game of one is in `start.rs`, so that the variants, which name themselves here,
+//! are not imported by what they import.
 
 use super::errors::shown;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use super::{
-    ageiou, chess, empire, epoch, fantastic, AnyGame, Color, Game, GameOptions, PositionError,
-    SetupError, Variant,
-};
+use super::Color;
 
-/// The games Herald knows. Adding a variant adds a name here and an arm in each match below.
+/// The games Herald knows. Adding a variant adds a name here, an arm in each match below,
+/// and one in `start.rs`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VariantId {
     Epoch,
@@ -238,43 +237,5 @@ pub fn help(variant: VariantId, topic: Option<&str>) -> String {
             shown(topic.unwrap_or_default()),
             help(variant, None)
         ),
-    }
-}
-
-/// Starts a game of `variant` from its start position or from a position text, with the
-/// default options.
-pub fn new_game(variant: VariantId, text: Option<&str>) -> Result<Box<dyn AnyGame>, PositionError> {
-    new_game_with(variant, text, GameOptions::default()).map_err(|e| match e {
-        SetupError::Position(e) => e,
-        // The defaults suit every variant.
-        SetupError::Options(e) => PositionError::new("options", e.to_string()),
-    })
-}
-
-/// Starts a game of `variant` with game options. Variants without options refuse anything but
-/// the defaults ([`super::Rules::set_options`]). The options are read back with
-/// [`AnyGame::options`].
-pub fn new_game_with(
-    variant: VariantId,
-    text: Option<&str>,
-    options: GameOptions,
-) -> Result<Box<dyn AnyGame>, SetupError> {
-    fn boxed<V: Variant>(
-        text: Option<&str>,
-        options: GameOptions,
-    ) -> Result<Box<dyn AnyGame>, SetupError> {
-        let mut position = match text {
-            Some(text) => V::from_text(text)?,
-            None => V::start(),
-        };
-        position.set_options(options.validate()?)?;
-        Ok(Box::new(Game::new(position)))
-    }
-    match variant {
-        VariantId::Epoch => boxed::<epoch::Position>(text, options),
-        VariantId::Chess => boxed::<chess::Position>(text, options),
-        VariantId::Empire => boxed::<empire::Position>(text, options),
-        VariantId::Fantastic => boxed::<fantastic::Position>(text, options),
-        VariantId::Ageiou => boxed::<ageiou::Position>(text, options),
     }
 }

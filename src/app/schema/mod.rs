@@ -10,8 +10,9 @@ mod tournament;
 
 pub use tournament::{MAX_ROUND_ROBIN, MAX_SWISS};
 
-use super::Command;
-use crate::rules::shown;
+use super::words::days_text;
+use super::{Command, Days};
+use crate::rules::{shown, VariantId};
 
 /// What kind of value an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +170,30 @@ impl Opt {
     fn choice(mut self, label: impl Into<String>, value: Value) -> Opt {
         self.choices.push((label.into(), value));
         self
+    }
+
+    /// Text choices, each a label and the word given.
+    fn text_choices(self, choices: &[(&str, &str)]) -> Opt {
+        choices.iter().fold(self, |opt, (label, value)| {
+            opt.choice(*label, Value::Text(value.to_string()))
+        })
+    }
+
+    /// The `variant` option: every variant Herald plays, by key, with its title and summary.
+    fn variant(what: &str) -> Opt {
+        let variant = Opt::new(Kind::Text, "variant", what);
+        VariantId::ALL.into_iter().fold(variant, |opt, v| {
+            let label = format!("{} — {}", v.title(), v.summary());
+            opt.choice(label, Value::Text(v.key().to_string()))
+        })
+    }
+
+    /// The `days` option: the days per move a game may have.
+    fn days(what: &str) -> Opt {
+        let days = Opt::new(Kind::Integer, "days", what);
+        Days::CHOICES
+            .into_iter()
+            .fold(days, |opt, d| opt.choice(days_text(d), Value::Integer(d)))
     }
 
     /// Why `value` is outside this option's range, if it is.

@@ -1,7 +1,6 @@
 //! `/settings`: the options a server's managers change, and how they are read.
 
-use super::table::{days_option, variant_option};
-use super::{Given, Kind, Opt, Value};
+use super::{Given, Kind, Opt};
 use crate::app::{Command, Days, SettingsChange};
 use crate::rules::VariantId;
 use crate::store::TournamentCreators;
@@ -9,7 +8,7 @@ use crate::store::TournamentCreators;
 pub(super) fn settings_options() -> Vec<Opt> {
     let flag = |name, what| Opt::new(Kind::Boolean, name, what);
     vec![
-        days_option("Days per move for challenges that name none"),
+        Opt::days("Days per move for challenges that name none"),
         Opt::new(
             Kind::Channel,
             "open_channel",
@@ -19,7 +18,7 @@ pub(super) fn settings_options() -> Vec<Opt> {
             "open_here",
             "Post open challenges where they are made (the default)",
         ),
-        variant_option("The variant whose open challenges ping `role`"),
+        Opt::variant("The variant whose open challenges ping `role`"),
         Opt::new(
             Kind::Role,
             "role",
@@ -45,14 +44,13 @@ pub(super) fn settings_options() -> Vec<Opt> {
             "tournaments",
             "Who may create tournaments (default: anyone)",
         )
-        .choice(
-            "Anyone",
-            Value::Text(TournamentCreators::Anyone.word().into()),
-        )
-        .choice(
-            "Only members who may manage the server",
-            Value::Text(TournamentCreators::Managers.word().into()),
-        ),
+        .text_choices(&[
+            ("Anyone", TournamentCreators::Anyone.word()),
+            (
+                "Only members who may manage the server",
+                TournamentCreators::Managers.word(),
+            ),
+        ]),
         flag(
             "web",
             "Whether this server's games have pages on Herald's web site (default: yes)",

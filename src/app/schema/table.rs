@@ -1,10 +1,10 @@
 //! The commands themselves: each one's options, and how they are read.
 
 use super::settings::{read_settings, read_vacation, settings_options, vacation_options};
-use super::{Given, Kind, Opt, Spec, Value};
-use crate::app::words::days_text;
-use crate::app::{Analysis, Command, Days, Level, Terms};
-use crate::rules::{GameOptions, VariantId};
+use super::{Given, Kind, Opt, Spec};
+use crate::app::{Analysis, Command, Level, Terms};
+use crate::rules::GameOptions;
+use crate::store::NoticeMode;
 
 /// AGEIOU's game options, in [`GameOptions::RANGES`]' order: the option's name and what it
 /// sets.
@@ -69,30 +69,6 @@ fn which_challenge(who: &'static str, what: &'static str) -> Vec<Opt> {
         )
         .range(1, None),
     ]
-}
-
-/// The `variant` option of the commands that look at one variant.
-pub(super) fn variant_option(what: &str) -> Opt {
-    let mut variant = Opt::new(Kind::Text, "variant", what);
-    for v in VariantId::ALL {
-        let label = format!("{} — {}", v.title(), v.summary());
-        variant = variant.choice(label, Value::Text(v.key().to_string()));
-    }
-    variant
-}
-
-pub(super) fn days_option(what: &str) -> Opt {
-    let mut days = Opt::new(Kind::Integer, "days", what);
-    for d in Days::CHOICES {
-        days = days.choice(days_text(d), Value::Integer(d));
-    }
-    days
-}
-
-fn text_choices(opt: Opt, choices: &[(&str, &str)]) -> Opt {
-    choices.iter().fold(opt, |opt, (label, value)| {
-        opt.choice(*label, Value::Text(value.to_string()))
-    })
 }
 
 /// A per-game command whose only option is the opponent.
@@ -297,7 +273,7 @@ pub(super) static COMMANDS: [Spec; 24] = [
         guild_only: true,
         options: || {
             vec![
-                variant_option("The variant (default: the one most played rated here)"),
+                Opt::variant("The variant (default: the one most played rated here)"),
                 Opt::new(Kind::Integer, "page", "Which page (ten players each)").range(1, None),
             ]
         },
@@ -350,18 +326,12 @@ pub(super) static COMMANDS: [Spec; 24] = [
                 "mode",
                 "How you are told (leave out to see how you are told now)",
             );
-            vec![text_choices(
-                mode,
-                &[
-                    ("Mentioned in the game's thread (the default)", "mention"),
-                    ("A direct message when it is your move", "dm-turn"),
-                    (
-                        "Direct messages for reminders and results only",
-                        "dm-alerts",
-                    ),
-                    ("Nothing: no pings, no messages", "off"),
-                ],
-            )]
+            vec![mode.text_choices(&[
+                ("Mentioned in the game's thread (the default)", NoticeMode::Mention.word()),
+                ("A direct message when it is your move", NoticeMode::DirectTurn.word()),
+                ("Direct messages for reminders and results only", NoticeMode::DirectAlerts.word()),
+                ("Nothing: no pings, no messages", NoticeMode::Off.word()),
+            ])]
         },
         read: |o| {
             Ok(Command::Notify {
@@ -429,7 +399,7 @@ pub(super) static COMMANDS: [Spec; 24] = [
                     "topic",
                     "A piece (e.g. mage), a rule (e.g. castling) or a variant (e.g. chess)",
                 ),
-                variant_option("The variant whose rules to read (default: this channel's game's)"),
+                Opt::variant("The variant whose rules to read (default: this channel's game's)"),
             ]
         },
         read: |o| {
@@ -442,16 +412,13 @@ pub(super) static COMMANDS: [Spec; 24] = [
 ];
 
 fn challenge_options() -> Vec<Opt> {
-    let variant = variant_option("The game to play (default: Chess 13: Epoch)");
-    let days = days_option("Days each player has per move (default: the server's, else 3)");
-    let color = text_choices(
-        Opt::new(Kind::Text, "color", "Your colour"),
-        &[
-            ("White (Light in AGEIOU; you move first)", "white"),
-            ("Black (Dark in AGEIOU)", "black"),
-            ("Random", "random"),
-        ],
-    );
+    let variant = Opt::variant("The game to play (default: Chess 13: Epoch)");
+    let days = Opt::days("Days each player has per move (default: the server's, else 3)");
+    let color = Opt::new(Kind::Text, "color", "Your colour").text_choices(&[
+        ("White (Light in AGEIOU; you move first)", "white"),
+        ("Black (Dark in AGEIOU)", "black"),
+        ("Random", "random"),
+    ]);
     let who = Opt::new(
         Kind::User,
         "opponent",
@@ -539,7 +506,7 @@ fn analyse_options() -> Vec<Opt> {
             "fen",
             "Start from this position text instead of a game",
         ),
-        variant_option("Start from this variant's start (or read the position text as it)"),
+        Opt::variant("Start from this variant's start (or read the position text as it)"),
         Opt::new(
             Kind::Boolean,
             "engine",

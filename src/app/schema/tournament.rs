@@ -1,7 +1,6 @@
 //! `/tournament` and its subcommands, and `/tournaments`.
 
-use super::table::{days_option, variant_option};
-use super::{Given, Kind, Opt, Spec, Value};
+use super::{Given, Kind, Opt, Spec};
 use crate::app::{Command, Days, TournamentCommand};
 use crate::store::TournamentSystem;
 
@@ -40,28 +39,30 @@ fn create_options() -> Vec<Opt> {
         "The tournament's name, e.g. Winter Open",
     )
     .required();
-    let variant = variant_option("The variant every game is played in").required();
+    let variant = Opt::variant("The variant every game is played in").required();
     let system = Opt::new(Kind::Text, "system", "How it is paired")
         .required()
-        .choice(
-            "Round robin: everyone plays everyone once, every game at once",
-            Value::Text(TournamentSystem::RoundRobin.word().into()),
-        )
-        .choice(
-            "Double round robin: everyone plays everyone twice, once with each colour",
-            Value::Text(TournamentSystem::DoubleRoundRobin.word().into()),
-        )
-        .choice(
-            "Swiss: rounds paired by score (FIDE's Dutch system), each when the last ends",
-            Value::Text(TournamentSystem::Swiss.word().into()),
-        );
+        .text_choices(&[
+            (
+                "Round robin: everyone plays everyone once, every game at once",
+                TournamentSystem::RoundRobin.word(),
+            ),
+            (
+                "Double round robin: everyone plays everyone twice, once with each colour",
+                TournamentSystem::DoubleRoundRobin.word(),
+            ),
+            (
+                "Swiss: rounds paired by score (FIDE's Dutch system), each when the last ends",
+                TournamentSystem::Swiss.word(),
+            ),
+        ]);
     let rounds = Opt::new(
         Kind::Integer,
         "rounds",
         "A Swiss's rounds (default: enough to find a winner; fewer than its players)",
     )
     .range(1, Some(MAX_SWISS_ROUNDS));
-    let days = days_option("Days per move in every game (default 3)");
+    let days = Opt::days("Days per move in every game (default 3)");
     let rated = Opt::new(
         Kind::Boolean,
         "rated",

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::{castle_squares, Kind, Move, Piece};
+use super::{castle_squares, Kind, Move, Piece, Sq};
 use crate::rules::geometry::{is_orthogonal, opposite, Geometry};
 use crate::rules::{Cells, Color};
 
@@ -433,4 +433,17 @@ impl Removed {
             .iter()
             .filter_map(|&(sq, p)| p.map(|p| (sq, p)))
     }
+}
+
+/// A square's name ("e7"), its file's letter and its rank's number.
+pub(super) fn name(s: Sq) -> String {
+    tables().geo.square(s).to_string()
+}
+
+pub(super) fn file_char(s: Sq) -> char {
+    (b'a' + s % SIZE) as char
+}
+
+pub(super) fn rank_text(s: Sq) -> String {
+    (s / SIZE + 1).to_string()
 }

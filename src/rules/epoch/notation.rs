@@ -2,25 +2,10 @@
 //! SAN output, the spellings only Epoch accepts and words for replies; the reasons when input
 //! names no legal move are in `refusal.rs`.
 
-use super::board::{tables, SIZE};
+use super::board::{name, tables};
 use super::{castle_squares, Kind, Move, Piece, Position, Sq};
 use crate::rules::notation::step_words;
 use crate::rules::{MoveError, MoveFacts, MoveKind, Notation, View};
-
-pub(super) const EXPECTED: &str =
-    "a move like e7, Hc1e3, Hxe3, Axe9, Gd5*, e13=S, O-O, or coordinates like c1e3";
-
-pub(super) fn name(s: Sq) -> String {
-    tables().geo.square(s).to_string()
-}
-
-pub(super) fn file_char(s: Sq) -> char {
-    (b'a' + s % SIZE) as char
-}
-
-pub(super) fn rank_text(s: Sq) -> String {
-    (s / SIZE + 1).to_string()
-}
 
 impl Position {
     fn mover(&self, mv: &Move) -> Piece {

@@ -1,12 +1,15 @@
 //! Why input names no legal Epoch move, in words: the Pope test, castling, a blast, and for a
 //! typed piece move the piece, the rule and what stands in its way.
 
-use super::board::{tables, SIZE};
+use super::board::{file_char, name, rank_text, tables, SIZE};
 use super::movegen::{is_legal, pseudo_legal};
-use super::notation::{file_char, name, rank_text, EXPECTED};
 use super::{castle_squares, Kind, Move, Piece, Position, Sq, Wing};
 use crate::rules::notation::{normalize, refused};
 use crate::rules::{Color, MoveError, Notation};
+
+/// What a move is expected to look like.
+const EXPECTED: &str =
+    "a move like e7, Hc1e3, Hxe3, Axe9, Gd5*, e13=S, O-O, or coordinates like c1e3";
 
 /// The chess piece a move's first letter names where Epoch has no piece of that letter (`Nd4`,
 /// `Qe2`, `Ke2`, `Bd2`, `Rb2`), as a chess player types by habit.
