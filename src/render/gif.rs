@@ -6,15 +6,20 @@
 //! (so there is a single global colour table and no quantising), and each frame after the
 //! first holds only the rectangle that changed since the one before, with the pixels that did
 //! not change inside it left transparent (long runs of one index, which LZW packs to little).
+//! Each frame's transparent index is one its changed pixels do not use: the `gift` encoder
+//! cannot take index 255 (it counts the largest index plus one in a byte), and the palette's
+//! colours never use it.
 
-use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use ::gif::Frame;
+use ::gift::block::{
+    Application, ColorTableConfig, ColorTableExistence, ColorTableOrdering, DisposalMethod,
+    GlobalColorTable, GraphicControl, Header, ImageData, ImageDesc, LogicalScreenDesc, Trailer,
+};
 
 use super::layout::Layout;
-use super::palette::{palette, TRANSPARENT};
+use super::palette::{palette, COLOURS};
 use super::scene::{result_line, start_board, taken, Players, Scene};
 use super::{render_in, Options, RenderError};
 use crate::rules::{new_game_with, AnyGame, BoardView, MoveMarks};
@@ -62,6 +67,37 @@ fn positions(game: &dyn AnyGame) -> Option<Vec<Still>> {
     Some(out)
 }
 
+/// Where two rows of pixels first differ, read eight pixels at a time.
+fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
+    let words = a.chunks_exact(8).zip(b.chunks_exact(8));
+    for (i, (p, q)) in words.enumerate() {
+        let x = word(p) ^ word(q);
+        if x != 0 {
+            return Some(i * 8 + x.trailing_zeros() as usize / 8);
+        }
+    }
+    let tail = a.len() / 8 * 8;
+    (tail..a.len().min(b.len())).find(|&i| a[i] != b[i])
+}
+
+/// Where two rows of pixels of one length last differ, read eight pixels at a time.
+fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let tail = a.len() / 8 * 8;
+    if let Some(i) = (tail..a.len()).rev().find(|&i| a[i] != b[i]) {
+        return Some(i);
+    }
+    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
+    let words = a[..tail].chunks_exact(8).zip(b[..tail].chunks_exact(8));
+    for (i, (p, q)) in words.enumerate().rev() {
+        let x = word(p) ^ word(q);
+        if x != 0 {
+            return Some(i * 8 + 7 - x.leading_zeros() as usize / 8);
+        }
+    }
+    None
+}
+
 /// The smallest rectangle (left, top, width, height) holding every pixel that differs.
 fn changed(prev: &[u8], next: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
     let rows = prev.chunks_exact(width).zip(next.chunks_exact(width));
@@ -70,14 +106,47 @@ fn changed(prev: &[u8], next: &[u8], width: usize) -> Option<(usize, usize, usiz
         if a == b {
             continue;
         }
-        let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0);
-        let last = a.iter().zip(b).rposition(|(p, q)| p != q).unwrap_or(0);
+        let first = first_difference(a, b).unwrap_or(0);
+        let last = last_difference(a, b).unwrap_or(0);
         top = top.min(y);
         bottom = y;
         left = left.min(first);
         right = right.max(last);
     }
     (top != usize::MAX).then(|| (left, top, right - left + 1, bottom - top + 1))
+}
+
+/// The pixels of `next` in the rectangle (left, top, width, height) of two frames `width`
+/// wide, with those unchanged since `prev` set to an index that no changed pixel uses, and that
+/// index (none when the changed pixels use every colour, never seen: the rectangle whole).
+fn difference(
+    prev: &[u8],
+    next: &[u8],
+    width: usize,
+    (x, y, w, h): (usize, usize, usize, usize),
+) -> (Vec<u8>, Option<u8>) {
+    // Unchanged pixels are first marked with the one index no colour has, then given the
+    // first free one, looked for from the last colour back (the board's own come first).
+    const MARK: u8 = COLOURS as u8;
+    let mut pixels = Vec::with_capacity(w * h);
+    for row in y..y + h {
+        let (a, b) = (&prev[row * width + x..][..w], &next[row * width + x..][..w]);
+        pixels.extend(a.iter().zip(b).map(|(p, q)| if p == q { MARK } else { *q }));
+    }
+    let clear = (0..MARK).rev().find(|c| !pixels.contains(c));
+    match clear {
+        Some(c) => pixels
+            .iter_mut()
+            .filter(|p| **p == MARK)
+            .for_each(|p| *p = c),
+        None => {
+            pixels.clear();
+            for row in y..y + h {
+                pixels.extend_from_slice(&next[row * width + x..][..w]);
+            }
+        }
+    }
+    (pixels, clear)
 }
 
 /// Renders a game as an animated GIF, `options.width` pixels wide (the caller picks; the
@@ -123,32 +192,23 @@ pub fn render_gif(
         debug_assert_eq!(data.len(), w * h, "one size for every frame");
         data
     };
-    // Frame `i`, LZW-packed: the whole first image, then what changed since frame `i - 1`.
+    // Frame `i`'s blocks, LZW-packed: the whole first image, then what changed since frame
+    // `i - 1`.
     let pack = |i: usize, prev: Option<&[u8]>, data: &[u8]| {
         let delay = if i + 1 == stills.len() {
             timing.last
         } else {
             timing.ply
         };
-        let mut frame = match prev {
-            None => frame(0, 0, w, h, data.to_vec(), delay),
+        match prev {
+            None => frame((0, 0, w, h), data.to_vec(), None, delay),
             Some(prev) => {
                 // Nothing changed (a swap of sides): a one-pixel frame carries the pause.
                 let (x, y, fw, fh) = changed(prev, data, w).unwrap_or((0, 0, 1, 1));
-                let mut buf = Vec::with_capacity(fw * fh);
-                for row in y..y + fh {
-                    let (a, b) = (&prev[row * w + x..][..fw], &data[row * w + x..][..fw]);
-                    buf.extend(
-                        a.iter()
-                            .zip(b)
-                            .map(|(p, q)| if p == q { TRANSPARENT } else { *q }),
-                    );
-                }
-                frame(x, y, fw, fh, buf, delay)
+                let (buf, clear) = difference(prev, data, w, (x, y, fw, fh));
+                frame((x, y, fw, fh), buf, clear, delay)
             }
-        };
-        frame.make_lzw_pre_encoded();
-        frame
+        }
     };
     let packed = in_parallel(stills.len(), |range| {
         let mut prev = range.start.checked_sub(1).map(draw);
@@ -161,13 +221,30 @@ pub fn render_gif(
             })
             .collect()
     });
-    let mut encoder = ::gif::Encoder::new(Vec::new(), w as u16, h as u16, &palette_bytes())?;
-    encoder.set_repeat(::gif::Repeat::Infinite)?;
-    for frame in &packed {
-        encoder.write_lzw_pre_encoded_frame(frame)?;
+    let mut out = Vec::new();
+    let mut blocks = ::gift::Encoder::new(&mut out).into_block_enc();
+    let table = ColorTableConfig::new(
+        ColorTableExistence::Present,
+        ColorTableOrdering::NotSorted,
+        256,
+    );
+    blocks.encode(Header::default())?;
+    blocks.encode(
+        LogicalScreenDesc::default()
+            .with_screen_width(w as u16)
+            .with_screen_height(h as u16)
+            .with_color_table_config(table),
+    )?;
+    blocks.encode(GlobalColorTable::with_colors(&palette_bytes()))?;
+    // Loops for ever.
+    blocks.encode(Application::with_loop_count(0))?;
+    for frame in packed {
+        out.extend_from_slice(&frame?);
     }
-    // Writes the trailer.
-    Ok(encoder.into_inner()?)
+    ::gift::Encoder::new(&mut out)
+        .into_block_enc()
+        .encode(Trailer::default())?;
+    Ok(out)
 }
 
 /// What `work` gives for each of `0..n`, in order, the indices split in contiguous runs over
@@ -213,23 +290,36 @@ fn palette_bytes() -> Vec<u8> {
     palette().rgb.concat()
 }
 
-fn frame(x: usize, y: usize, w: usize, h: usize, pixels: Vec<u8>, delay: u16) -> Frame<'static> {
-    Frame {
-        left: x as u16,
-        top: y as u16,
-        width: w as u16,
-        height: h as u16,
-        buffer: Cow::Owned(pixels),
-        delay,
-        dispose: ::gif::DisposalMethod::Keep,
-        transparent: Some(TRANSPARENT),
-        ..Frame::default()
-    }
+/// A frame's blocks: its timing and transparent index, where it stands, and its pixels packed.
+fn frame(
+    (x, y, w, h): (usize, usize, usize, usize),
+    pixels: Vec<u8>,
+    transparent: Option<u8>,
+    delay: u16,
+) -> Result<Vec<u8>, ::gift::Error> {
+    let mut control = GraphicControl::default();
+    control.set_delay_time_cs(delay);
+    control.set_disposal_method(DisposalMethod::Keep);
+    control.set_transparent_color(transparent);
+    let mut data = ImageData::new(pixels.len());
+    *data.data_mut() = pixels;
+    let mut out = Vec::with_capacity(w * h / 4);
+    let mut blocks = ::gift::Encoder::new(&mut out).into_block_enc();
+    blocks.encode(control)?;
+    blocks.encode(
+        ImageDesc::default()
+            .with_left(x as u16)
+            .with_top(y as u16)
+            .with_width(w as u16)
+            .with_height(h as u16),
+    )?;
+    blocks.encode(data)?;
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::changed;
+    use super::{changed, difference, first_difference, last_difference};
 
     #[test]
     fn the_changed_rectangle_bounds_every_difference() {
@@ -239,5 +329,50 @@ mod tests {
         b[6] = 1; // (1, 1)
         b[13] = 2; // (3, 2)
         assert_eq!(changed(&a, &b, 5), Some((1, 1, 3, 2)));
+    }
+
+    #[test]
+    fn unchanged_pixels_take_an_index_no_changed_pixel_uses() {
+        // 3x2 frames; the rectangle is the right two columns.
+        let prev = [5, 0, 1, 5, 7, 7];
+        let next = [5, 0, 0, 5, 1, 7];
+        let (pixels, clear) = difference(&prev, &next, 3, (1, 0, 2, 2));
+        // The changed pixels use 0 and 1: the last colour's index is free.
+        assert_eq!(clear, Some(254));
+        assert_eq!(pixels, [254, 0, 1, 254]);
+        // ... and when it is used, the one before it.
+        let next = [5, 0, 254, 5, 1, 7];
+        assert_eq!(
+            difference(&prev, &next, 3, (1, 0, 2, 2)),
+            (vec![253, 254, 1, 253], Some(253))
+        );
+        // Every colour changed at once: no index is free, and the pixels are written as they are.
+        let prev: Vec<u8> = (0..255).map(|c| c + 1).collect();
+        let next: Vec<u8> = (0..255).collect();
+        assert_eq!(
+            difference(&prev, &next, 255, (0, 0, 255, 1)),
+            (next.clone(), None)
+        );
+    }
+
+    #[test]
+    fn rows_are_compared_to_the_pixel() {
+        let a: Vec<u8> = (0..21).collect();
+        for at in 0..21 {
+            let mut b = a.clone();
+            b[at] = 99;
+            assert_eq!(first_difference(&a, &b), Some(at));
+            assert_eq!(last_difference(&a, &b), Some(at));
+        }
+        let mut b = a.clone();
+        (b[3], b[17]) = (99, 99);
+        assert_eq!(
+            (first_difference(&a, &b), last_difference(&a, &b)),
+            (Some(3), Some(17))
+        );
+        assert_eq!(
+            (first_difference(&a, &a), last_difference(&a, &a)),
+            (None, None)
+        );
     }
 }

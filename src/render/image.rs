@@ -11,7 +11,7 @@ pub enum RenderError {
     #[error("could not encode the PNG: {0}")]
     Encode(#[from] ::png::EncodingError),
     #[error("could not encode the GIF: {0}")]
-    Gif(#[from] ::gif::EncodingError),
+    Gif(#[from] ::gift::Error),
 }
 
 /// How a board's PNG is compressed: the filter and the DEFLATE setting that give the

@@ -9,13 +9,12 @@ use std::sync::OnceLock;
 
 use super::theme::{self, Rgba};
 
-/// Entries used for colours; the last of the 256 is left free (a GIF frame's transparency).
+/// Entries used for colours. The last of the 256 is never used: the GIF encoder cannot take
+/// index 255, and each GIF frame finds its transparent index among the colours it leaves out.
 pub const COLOURS: usize = 255;
-/// The index a GIF frame uses for "unchanged since the previous frame".
-pub const TRANSPARENT: u8 = 255;
 
 pub struct Palette {
-    /// 256 entries of RGB; the last is [`TRANSPARENT`] and black.
+    /// 256 entries of RGB; the last is unused, and black.
     pub rgb: Vec<[u8; 3]>,
     table: Vec<u8>,
 }
