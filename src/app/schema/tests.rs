@@ -143,3 +143,31 @@ fn a_misspelt_command_is_named_with_the_one_meant() {
     assert!(e.contains("/settings"), "{e}");
     assert_eq!(find("/Board").map(|s| s.name), Ok("board"));
 }
+
+#[test]
+fn every_command_read_is_named_as_the_schema_names_it() {
+    // The logs name a command by `Command::name`: it must be the name it was given by.
+    for spec in commands() {
+        let given: Vec<(String, Value)> = spec
+            .options()
+            .into_iter()
+            .filter(|o| o.required)
+            .map(|o| {
+                let value = match (o.choices.first(), o.kind) {
+                    (Some((_, v)), _) => v.clone(),
+                    (None, Kind::Text) => Value::Text("Winter Open".into()),
+                    (None, Kind::Integer) => Value::Integer(o.min.unwrap_or(1).max(1)),
+                    (None, Kind::Boolean) => Value::Boolean(true),
+                    (None, Kind::User) => Value::User("bob".into()),
+                    (None, Kind::Channel) => Value::Channel("1".into()),
+                    (None, Kind::Role) => Value::Role("2".into()),
+                };
+                (o.name.to_string(), value)
+            })
+            .collect();
+        let command = spec
+            .read(given)
+            .unwrap_or_else(|e| panic!("/{}: {e}", spec.name));
+        assert_eq!(command.name(), spec.name);
+    }
+}
