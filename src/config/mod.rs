@@ -28,6 +28,11 @@ pub enum ConfigError {
     PublicUrl(String),
 }
 
+/// What the logs show (`RUST_LOG`, e.g. `info` or `herald=debug`), as set; none when unset.
+pub fn log_filter() -> Option<String> {
+    std::env::var("RUST_LOG").ok()
+}
+
 /// Where the web pages are served, from `flag` or else `HERALD_WEB` (`host:port`); none when
 /// neither is set.
 pub fn web_address(

@@ -452,7 +452,7 @@ pub(crate) async fn seeded_history(t: &Table) {
         End::Draw,
         End::WhiteTimesOut,
     ];
-    let mut rng = Seeded(0x5eed_2026);
+    let mut rng = crate::support::seeded::Seeded::new(0x5eed_2026);
     for n in 0..200 {
         let white = rng.below(players.len());
         let black = (white + 1 + rng.below(players.len() - 1)) % players.len();
@@ -462,18 +462,6 @@ pub(crate) async fn seeded_history(t: &Table) {
         played(t, guild, [players[white], players[black]], variant, end).await;
         // Sometimes days pass between games, so the deviations grow.
         t.clock.advance(rng.below(4) as i64 * 3 * DAY + n);
-    }
-}
-
-/// A small deterministic generator for the seeded games.
-struct Seeded(u64);
-
-impl Seeded {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
     }
 }
 

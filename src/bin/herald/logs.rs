@@ -6,8 +6,7 @@ use herald::config::secret::LogLine;
 /// Every line goes through `herald::config::secret::hide`.
 pub fn init_logs() {
     use tracing_subscriber::prelude::*;
-    let filter: tracing_subscriber::filter::Targets = std::env::var("RUST_LOG")
-        .ok()
+    let filter: tracing_subscriber::filter::Targets = herald::config::log_filter()
         .and_then(|v| v.parse().ok())
         .unwrap_or_else(|| {
             tracing_subscriber::filter::Targets::new().with_default(tracing::Level::WARN)

@@ -52,7 +52,7 @@ fn tracked_squares_agree(pos: &Position) {
 
 fn random_positions(games: u64, plies: usize, mut visit: impl FnMut(&Position)) {
     for seed in 1..=games {
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut rng = crate::engine::Rng::new(seed);
         let mut pos = Position::start();
         for _ in 0..plies {
             visit(&pos);
@@ -61,10 +61,7 @@ fn random_positions(games: u64, plies: usize, mut visit: impl FnMut(&Position)) 
             if moves.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pos.play(&moves[(state % moves.len() as u64) as usize]);
+            pos.play(&moves[rng.below(moves.len())]);
         }
     }
 }
