@@ -67,9 +67,13 @@ fn positions(game: &dyn AnyGame) -> Option<Vec<Still>> {
     Some(out)
 }
 
-/// Where two rows of pixels first differ, read eight pixels at a time.
+/// Eight pixels as one number, the first in the lowest byte.
+fn word(pixels: &[u8]) -> u64 {
+    u64::from_le_bytes(pixels.try_into().unwrap_or_default())
+}
+
+/// Where two rows of pixels of one length first differ, read eight pixels at a time.
 fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
-    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
     let words = a.chunks_exact(8).zip(b.chunks_exact(8));
     for (i, (p, q)) in words.enumerate() {
         let x = word(p) ^ word(q);
@@ -77,8 +81,7 @@ fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
             return Some(i * 8 + x.trailing_zeros() as usize / 8);
         }
     }
-    let tail = a.len() / 8 * 8;
-    (tail..a.len().min(b.len())).find(|&i| a[i] != b[i])
+    (a.len() / 8 * 8..a.len()).find(|&i| a[i] != b[i])
 }
 
 /// Where two rows of pixels of one length last differ, read eight pixels at a time.
@@ -87,7 +90,6 @@ fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     if let Some(i) = (tail..a.len()).rev().find(|&i| a[i] != b[i]) {
         return Some(i);
     }
-    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
     let words = a[..tail].chunks_exact(8).zip(b[..tail].chunks_exact(8));
     for (i, (p, q)) in words.enumerate().rev() {
         let x = word(p) ^ word(q);
