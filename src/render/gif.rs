@@ -303,7 +303,7 @@ fn frame(
     control.set_delay_time_cs(delay);
     control.set_disposal_method(DisposalMethod::Keep);
     control.set_transparent_color(transparent);
-    let mut data = ImageData::new(pixels.len());
+    let mut data = ImageData::new(0);
     *data.data_mut() = pixels;
     let mut out = Vec::with_capacity(w * h / 4);
     let mut blocks = ::gift::Encoder::new(&mut out).into_block_enc();

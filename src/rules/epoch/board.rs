@@ -435,15 +435,17 @@ impl Removed {
     }
 }
 
-/// A square's name ("e7"), its file's letter and its rank's number.
+/// A square's name ("e7").
 pub(super) fn name(s: Sq) -> String {
     tables().geo.square(s).to_string()
 }
 
+/// A square's file letter ("e").
 pub(super) fn file_char(s: Sq) -> char {
     (b'a' + s % SIZE) as char
 }
 
+/// A square's rank number ("7").
 pub(super) fn rank_text(s: Sq) -> String {
     (s / SIZE + 1).to_string()
 }
