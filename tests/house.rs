@@ -49,113 +49,231 @@ fn crate_root(module: &[String]) -> Vec<String> {
     }
 }
 
-/// The code of a file without its comments and inline test module.
+/// The code of a file as the import graph reads it: comments and the text of string literals
+/// blanked, and inline test modules left out.
 fn code(text: &str) -> String {
-    let text = match text.find("#[cfg(test)]\nmod tests {") {
-        Some(at) => &text[..at],
-        None => text,
-    };
-    text.lines()
-        .map(|l| match l.trim_start().starts_with("//") {
-            true => "",
-            false => l,
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// `use` trees expanded into their paths: `a::{b, c::d}` is `a::b` and `a::c::d`.
-fn expand(tree: &str, prefix: &str, out: &mut Vec<String>) {
-    let tree = tree.trim();
-    match tree.find('{') {
-        None => out.push(format!("{prefix}{tree}")),
-        Some(open) => {
-            let head = format!("{prefix}{}", &tree[..open]);
-            let inner = &tree[open + 1..tree.rfind('}').unwrap()];
-            let (mut depth, mut start) = (0, 0);
-            for (i, c) in inner.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        expand(&inner[start..i], &head, out);
-                        start = i + 1;
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                        break;
                     }
-                    _ => {}
                 }
             }
-            if !inner[start..].trim().is_empty() {
-                expand(&inner[start..], &head, out);
+            '"' => {
+                out.push('"');
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        '\n' => out.push('\n'),
+                        _ => {}
+                    }
+                }
+                out.push('"');
+            }
+            // A quote or a backslash as a character: not a string's start.
+            '\'' if matches!(chars.peek(), Some('"' | '\\')) => {
+                out.push_str("' '");
+                for c in chars.by_ref() {
+                    if c == '\'' {
+                        break;
+                    }
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    without_tests(&out)
+}
+
+/// `code` without its `#[cfg(test)] mod tests { … }` blocks (braces counted; strings are
+/// already blank).
+fn without_tests(code: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let Some(open) = after.find('{').filter(|&o| after[..o].contains("mod ")) else {
+            out.push_str("#[cfg(test)]");
+            rest = &after["#[cfg(test)]".len()..];
+            continue;
+        };
+        let mut depth = 0;
+        let mut end = after.len();
+        for (i, c) in after[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i + 1;
+                        break;
+                    }
+                }
+                _ => {}
             }
         }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One name a `use` brings in: its path's segments and the name it goes by here.
+#[derive(Debug, PartialEq)]
+struct Used {
+    path: Vec<String>,
+    name: String,
+}
+
+/// A `use` tree expanded into what it brings in: `a::{b, c::d as e, self}` is `a::b` as `b`,
+/// `a::c::d` as `e` and `a` as `a`. Globs (`a::*`) keep `*` as their name.
+fn expand(tree: &str, prefix: &[String], out: &mut Vec<Used>) {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let (text, alias) = match tree.split_once(" as ") {
+            Some((text, alias)) => (text.trim(), Some(alias.trim())),
+            None => (tree, None),
+        };
+        let mut path: Vec<String> = prefix.to_vec();
+        path.extend(
+            path_segments(text)
+                .into_iter()
+                .filter(|s| s != "self" || prefix.is_empty()),
+        );
+        if let Some(last) = path.last() {
+            let name = alias.unwrap_or(last).to_string();
+            out.push(Used { path, name });
+        }
+        return;
+    };
+    let mut head = prefix.to_vec();
+    head.extend(path_segments(&tree[..open]));
+    let Some(close) = tree.rfind('}').filter(|&c| c > open) else {
+        return;
+    };
+    let inner = &tree[open + 1..close];
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                expand(&inner[start..i], &head, out);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !inner[start..].trim().is_empty() {
+        expand(&inner[start..], &head, out);
     }
 }
 
-/// Every path a file's code names from `crate::` or `super::`: its `use` items and the paths
-/// written in its code.
-fn paths(code: &str) -> Vec<String> {
+fn path_segments(text: &str) -> Vec<String> {
+    text.split("::")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// A file's `use` statements: whether each is a re-export (`pub`, `pub(crate)`, …), and what
+/// it brings in.
+fn uses(code: &str) -> Vec<(bool, Vec<Used>)> {
     let mut out = Vec::new();
-    let mut rest = code;
-    while let Some(at) = rest.find("use ") {
-        let before = rest[..at].chars().last();
-        rest = &rest[at + 4..];
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+    let bytes = code.as_bytes();
+    for (at, _) in code.match_indices("use ") {
+        if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
             continue;
         }
-        if let Some(end) = rest.find(';') {
-            expand(&rest[..end].replace(char::is_whitespace, ""), "", &mut out);
+        let line_start = code[..at].rfind('\n').map_or(0, |n| n + 1);
+        let lead = code[line_start..at].trim();
+        if !(lead.is_empty() || lead.starts_with("pub")) {
+            continue;
         }
-    }
-    let bytes = code.as_bytes();
-    for start in ["crate::", "super::"] {
-        for (at, _) in code.match_indices(start) {
-            if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
-                continue;
-            }
-            let end = code[at..]
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                .map_or(code.len(), |e| at + e);
-            out.push(code[at..end].to_string());
-        }
+        let Some(end) = code[at..].find(';') else {
+            continue;
+        };
+        let tree = code[at + 4..at + end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut used = Vec::new();
+        expand(&tree, &[], &mut used);
+        out.push((lead.starts_with("pub"), used));
     }
     out
 }
 
-/// The modules of `src/`, and the items each re-exports from a child (`pub use child::Item`),
-/// so that a path through a re-export counts as importing the child that defines the item.
+/// The names a module declares public at its top level (`pub fn x`, `pub struct X`, …) and
+/// those its own re-exports bring in.
+fn public_names(code: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in code.lines().filter(|l| l.starts_with("pub")) {
+        let words: Vec<&str> = line
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let kinds = [
+            "fn", "struct", "enum", "const", "static", "type", "trait", "mod",
+        ];
+        if let Some(k) = words.iter().position(|w| kinds.contains(w)) {
+            if let Some(name) = words.get(k + 1) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    for (public, used) in uses(code) {
+        if public {
+            names.extend(used.into_iter().map(|u| u.name).filter(|n| n != "*"));
+        }
+    }
+    names
+}
+
+/// The modules of `src/`, and the items each re-exports from a child (`pub use child::Item`,
+/// `pub use child::*`), so that a path through a re-export counts as importing the child that
+/// defines the item.
 struct Modules {
     known: BTreeSet<Vec<String>>,
     reexports: BTreeMap<(Vec<String>, String), Vec<String>>,
 }
 
 impl Modules {
-    fn read(files: &[(Vec<String>, String)]) -> Modules {
-        let known: BTreeSet<Vec<String>> = files.iter().map(|(m, _)| m.clone()).collect();
+    fn read(files: &BTreeMap<Vec<String>, String>) -> Modules {
+        let known: BTreeSet<Vec<String>> = files.keys().cloned().collect();
         let mut reexports = BTreeMap::new();
         for (module, code) in files {
-            for line in code.split(';') {
-                let Some(tree) = line.trim().strip_prefix("pub use ") else {
-                    continue;
-                };
-                let mut items = Vec::new();
-                expand(&tree.replace(char::is_whitespace, " "), "", &mut items);
-                for item in items {
-                    // `child::Item as Name` exports `Name`.
-                    let (item, renamed) = match item.split_once(" as ") {
-                        Some((item, name)) => {
-                            (item.replace(' ', ""), Some(name.trim().to_string()))
-                        }
-                        None => (item.replace(' ', ""), None),
+            for (_, used) in uses(code).into_iter().filter(|(public, _)| *public) {
+                for u in used {
+                    let path = match u.path.first().map(String::as_str) {
+                        Some("self") => &u.path[1..],
+                        _ => &u.path[..],
                     };
-                    let item = item.strip_prefix("self::").unwrap_or(&item);
-                    let Some((child, rest)) = item.split_once("::") else {
+                    let Some(child_name) = path.first().filter(|_| path.len() > 1) else {
                         continue;
                     };
-                    let child = [module.clone(), vec![child.to_string()]].concat();
-                    let name = renamed
-                        .unwrap_or_else(|| rest.rsplit("::").next().unwrap_or(rest).to_string());
-                    if known.contains(&child) {
-                        reexports.insert((module.clone(), name), child);
+                    let child = [module.clone(), vec![child_name.clone()]].concat();
+                    if !known.contains(&child) {
+                        continue;
+                    }
+                    if u.name == "*" {
+                        for name in public_names(&files[&child]) {
+                            reexports
+                                .entry((module.clone(), name))
+                                .or_insert(child.clone());
+                        }
+                    } else {
+                        reexports.insert((module.clone(), u.name), child);
                     }
                 }
             }
@@ -163,60 +281,119 @@ impl Modules {
         Modules { known, reexports }
     }
 
-    /// The module a path names, from `module`'s code: the longest known module it begins with,
-    /// followed through the re-exports of the item after it.
-    fn target(&self, path: &str, module: &[String]) -> Option<Vec<String>> {
-        let mut segments = path.split("::").filter(|s| !s.is_empty()).peekable();
-        let mut base: Vec<String> = match segments.peek().copied() {
-            Some("crate") => {
-                segments.next();
-                crate_root(module)
-            }
-            Some("super") => {
+    /// Where a path begins, from `module`'s code: `crate::`, `super::` (as many as there
+    /// are), or a name `aliases` maps to a module; and the segments after that.
+    fn start<'p>(
+        path: &'p [String],
+        module: &[String],
+        aliases: &BTreeMap<String, Vec<String>>,
+    ) -> Option<(Vec<String>, &'p [String])> {
+        match path.first().map(String::as_str)? {
+            "crate" => Some((crate_root(module), &path[1..])),
+            "super" => {
                 // `super` of `a/b.rs` and of `a/b/mod.rs` (both module `a::b`) is `a`.
-                let mut base = module.to_vec();
-                while segments.peek() == Some(&"super") {
-                    segments.next();
-                    base.pop();
-                }
-                base
+                let ups = path.iter().take_while(|s| *s == "super").count();
+                let base = module[..module.len().checked_sub(ups)?].to_vec();
+                Some((base, &path[ups..]))
             }
-            _ => return None,
-        };
-        let mut found = None;
-        for s in segments {
-            if let Some(child) = found
-                .as_ref()
-                .filter(|f| *f == &base)
-                .and_then(|f: &Vec<String>| self.reexports.get(&(f.clone(), s.to_string())))
-            {
-                found = Some(child.clone());
+            name => aliases.get(name).map(|m| (m.clone(), &path[1..])),
+        }
+    }
+
+    /// The module a path names, from `module`'s code: the longest known module it begins with,
+    /// followed through the re-exports of the items after it.
+    fn target(
+        &self,
+        path: &[String],
+        module: &[String],
+        aliases: &BTreeMap<String, Vec<String>>,
+    ) -> Option<Vec<String>> {
+        let (mut base, rest) = Self::start(path, module, aliases)?;
+        let mut found = self.known.contains(&base).then(|| base.clone());
+        for s in rest {
+            let mut deeper = base.clone();
+            deeper.push(s.clone());
+            if self.known.contains(&deeper) {
+                base = deeper;
+            } else if let Some(child) = self.reexports.get(&(base.clone(), s.clone())) {
                 base = child.clone();
-                continue;
+            } else {
+                break;
             }
-            base.push(s.to_string());
-            if self.known.contains(&base) {
-                found = Some(base.clone());
-            }
+            found = Some(base.clone());
         }
         found
     }
+
+    /// The modules a file's `use` statements name as modules (`use super::words;`), by the
+    /// name they go by there.
+    fn aliases(&self, code: &str, module: &[String]) -> BTreeMap<String, Vec<String>> {
+        let none = BTreeMap::new();
+        let mut aliases = BTreeMap::new();
+        for (_, used) in uses(code) {
+            for u in used {
+                let Some((mut base, rest)) = Self::start(&u.path, module, &none) else {
+                    continue;
+                };
+                base.extend(rest.iter().cloned());
+                if u.name != "*" && self.known.contains(&base) {
+                    aliases.insert(u.name, base);
+                }
+            }
+        }
+        aliases
+    }
+}
+
+/// Every path written in `code` (`a::b::c`), as segments; `use` statements included.
+fn written_paths(code: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for (_, used) in uses(code) {
+        out.extend(used.into_iter().map(|u| u.path));
+    }
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let chars: Vec<(usize, char)> = code.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        let starts = is_ident(c)
+            && (i == 0 || {
+                let before = chars[i - 1].1;
+                !is_ident(before) && before != ':'
+            });
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && (is_ident(chars[j].1) || chars[j].1 == ':') {
+            j += 1;
+        }
+        let end = chars.get(j).map_or(code.len(), |(e, _)| *e);
+        let text = &code[at..end];
+        if text.contains("::") {
+            out.push(path_segments(text));
+        }
+        i = j;
+    }
+    out
 }
 
 /// Module -> the modules it imports, neither its ancestors nor its descendants.
 fn imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let mut files = Vec::new();
     sources(&src(), &mut files);
-    let files: Vec<(Vec<String>, String)> = files
+    let files: BTreeMap<Vec<String>, String> = files
         .iter()
         .map(|f| (module_of(f), code(&std::fs::read_to_string(f).unwrap())))
         .collect();
     let modules = Modules::read(&files);
     let mut graph = BTreeMap::new();
     for (module, code) in &files {
+        let aliases = modules.aliases(code, module);
         let mut to = BTreeSet::new();
-        for path in paths(code) {
-            if let Some(t) = modules.target(&path, module) {
+        for path in written_paths(code) {
+            if let Some(t) = modules.target(&path, module, &aliases) {
                 if !t.starts_with(module) && !module.starts_with(&t) {
                     to.insert(t);
                 }
@@ -295,9 +472,30 @@ fn no_two_modules_import_each_other() {
     // ... and through re-exports: `crate::rules::VariantId` is defined by the registry.
     assert!(graph[&m("rules::chess")].contains(&m("rules::registry")));
     let found = circles(&graph);
+    // Each circle with its imports, so whoever breaks it sees where.
+    let shown: Vec<String> = found
+        .iter()
+        .map(|circle| {
+            let edges: Vec<String> = circle
+                .iter()
+                .flat_map(|a| {
+                    let from = a.split("::").map(String::from).collect::<Vec<_>>();
+                    graph[&from]
+                        .iter()
+                        .map(|t| t.join("::"))
+                        .filter(|t| circle.contains(t))
+                        .map(|t| format!("{a} -> {t}"))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            edges.join(", ")
+        })
+        .collect();
     assert!(
         found.is_empty(),
-        "modules that import each other (move what they share to one of them, or below both): {found:?}"
+        "modules that import each other (move what they share to one of them, or below \
+         both):\n{}",
+        shown.join("\n")
     );
 }
 
@@ -310,11 +508,36 @@ fn the_circle_finder_finds_a_circle() {
     graph.insert(m("c"), BTreeSet::from([m("a")]));
     graph.insert(m("d"), BTreeSet::from([m("a")]));
     assert_eq!(circles(&graph), vec![vec!["a", "b", "c"]]);
-    let mut paths_of = Vec::new();
-    expand("super::{board::{tables, SIZE}, Kind}", "", &mut paths_of);
+    let mut used = Vec::new();
+    expand(
+        "super::{board::{tables, SIZE as N}, self, Kind}",
+        &[],
+        &mut used,
+    );
+    let read: Vec<(String, &str)> = used
+        .iter()
+        .map(|u| (u.path.join("::"), u.name.as_str()))
+        .collect();
+    let expected = [
+        ("super::board::tables", "tables"),
+        ("super::board::SIZE", "N"),
+        ("super", "super"),
+        ("super::Kind", "Kind"),
+    ];
+    assert_eq!(read, expected.map(|(p, n)| (p.to_string(), n)));
+}
+
+#[test]
+fn the_reading_skips_strings_comments_and_tests() {
+    let text = "use super::a; // use crate::b;\n\
+                fn f() { let s = \"crate::c and use crate::d;\"; words::g(); }\n\
+                #[cfg(test)]\nmod tests { use crate::e; }\n\
+                pub struct After(crate::f::F);\n";
+    let code = code(text);
+    let paths: BTreeSet<String> = written_paths(&code).iter().map(|p| p.join("::")).collect();
     assert_eq!(
-        paths_of,
-        ["super::board::tables", "super::board::SIZE", "super::Kind"]
+        paths,
+        BTreeSet::from(["super::a", "words::g", "crate::f::F"].map(String::from))
     );
 }
 

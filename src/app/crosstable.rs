@@ -2,7 +2,8 @@
 //! `/tournament show` and to the final standings: its table, with the names the server shows
 //! for the players, drawn off the async threads.
 
-use super::tournament::{file_name, Table};
+use super::tournament::file_name;
+use super::tournament_table::Table;
 use super::{words, Attachment, Reply, Service};
 use crate::render::crosstable::{crosstable, Crosstable, Grid, Player};
 use crate::store::{StoredTournament, TournamentSystem};

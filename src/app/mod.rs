@@ -40,6 +40,7 @@ mod swiss;
 mod takeback;
 pub mod text;
 mod tournament;
+mod tournament_table;
 mod vacation;
 mod views;
 mod web;
@@ -52,7 +53,7 @@ pub use command::{
 };
 pub use engine::LOCAL_NAME as ENGINE_LOCAL_NAME;
 pub use refusal::Refusal;
-pub use rooms::{Lost, Naming, Opening as RoomOpening, RoomError, Rooms, Threads};
+pub use rooms::{Naming, Opening as RoomOpening, RoomError, Rooms, Threads};
 pub use suggest::{label, matching, Choice, GameChoice, MAX_CHOICES};
 pub use text::{Span, Text};
 pub use web::{
@@ -197,6 +198,13 @@ pub enum Urgency {
     Turn,
     /// A reminder, or the game's end.
     Alert,
+}
+
+/// How a game's thread went away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lost {
+    Deleted,
+    Locked,
 }
 
 /// The game a message is about, for the notices its players chose.

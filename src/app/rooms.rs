@@ -8,7 +8,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use super::text::{channel, Text};
-use super::{words, Refusal, Reply, Request, Service};
+use super::{words, Lost, Refusal, Reply, Request, Service};
 use crate::store::StoredGame;
 use crate::text;
 
@@ -56,13 +56,6 @@ pub enum Threads {
     Allowed { on: Option<String> },
     /// Herald lacks these permissions in the channel.
     Missing(Vec<String>),
-}
-
-/// How a game's thread went away.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lost {
-    Deleted,
-    Locked,
 }
 
 /// A game that has just begun, and where: its thread (with the line in the channel that

@@ -3,7 +3,7 @@
 //! placed in their threads, and, as games end, the next Swiss round or the end with the final
 //! standings.
 
-use super::tournament::MIN_PLAYERS;
+use super::tournament_table::MIN_PLAYERS;
 use super::{card_buttons, words, Handled, Refusal, Reply, Request, Service, Text};
 use crate::rules::{new_game_with, Color, GameOptions};
 use crate::store::{

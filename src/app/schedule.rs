@@ -2,7 +2,7 @@
 //! reminded once, games whose time ran out end, and tournaments whose start time has come
 //! start.
 
-use super::tournament::MIN_PLAYERS;
+use super::tournament_table::MIN_PLAYERS;
 use super::{rematch_button, words, Command, Refusal, Reply, Service, TournamentCommand};
 use crate::store::{EndReason, EventKind, StoredGame, StoredTournament};
 

@@ -4,7 +4,7 @@
 //! written with its games in one transaction guarded by the round before it, so however many
 //! processes try, it is paired once.
 
-use super::tournament::Table;
+use super::tournament_table::Table;
 use super::{Refusal, Reply, Service};
 use crate::store::{StoreError, StoredTournament};
 use crate::tournament::dutch;

@@ -5,48 +5,19 @@
 //! report file; the rounds themselves (the start, each round's games, the end) are in
 //! `rounds.rs`, a Swiss's later rounds in `swiss.rs`.
 
+use super::tournament_table::Table;
 use super::{words, Attachment, Handled, Refusal, Reply, Request, Service, TournamentCommand};
 use crate::store::{
     EndReason, Entrant, GameResult, GameStatus, NewTournament, StoreError, StoredTournament,
     TournamentCreators, TournamentStatus, TournamentSystem,
 };
-use crate::tournament::standings::{Entry, Results, Standing, System};
+use crate::tournament::standings::{Entry, Results, System};
 use crate::tournament::trf;
 
 /// The longest name a tournament takes.
 pub const NAME_LIMIT: usize = 60;
-/// The fewest players a tournament starts with.
-pub const MIN_PLAYERS: usize = 3;
 /// The furthest ahead a tournament's start may be set, in days.
 pub const PLAN_DAYS: i64 = 365;
-
-/// A tournament's standings as far as its games have gone.
-pub struct Table {
-    /// The players by start number (from 0, as the standings count them).
-    pub entrants: Vec<Entrant>,
-    /// Each player's entry in each round, by start number.
-    pub rounds: Vec<Vec<Entry>>,
-    /// How it is paired, which decides its tie-breaks.
-    pub system: System,
-    pub standings: Vec<Standing>,
-    pub finished: usize,
-    pub games: usize,
-    /// When its games began, and when the last of those that ended did.
-    pub began: Option<i64>,
-    pub ended: Option<i64>,
-}
-
-impl Table {
-    /// The player of a start number (from 0).
-    pub fn player(&self, number: usize) -> &str {
-        &self.entrants[number].player
-    }
-
-    /// The standings' line of a start number (from 0).
-    fn standing(&self, number: usize) -> Option<&Standing> {
-        self.standings.iter().find(|s| s.player == number)
-    }
-}
 
 /// The rounds `t` has: as its start set them; before it, what its system gives the players
 /// it has so far (a Swiss's are chosen).

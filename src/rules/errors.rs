@@ -1,6 +1,6 @@
 //! What can go wrong reading a position, reading a move and setting up a game.
 
-use super::{OptionsError, Outcome};
+use super::Outcome;
 
 /// A position text that could not be read. The message names the field and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -63,13 +63,4 @@ impl MoveError {
             expected: expected.into(),
         }
     }
-}
-
-/// Why a game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    #[error(transparent)]
-    Options(#[from] OptionsError),
 }

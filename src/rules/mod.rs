@@ -6,9 +6,10 @@
 //!
 //! The shared layer, one idea a file: [`types`] (colours, results), [`errors`], [`geometry`]
 //! (squares and rays) and [`board8`] (the 8x8 board chess and Empire Chess share), [`piece`]
-//! (pieces, and the one table a variant writes for its kinds), [`moves`] (move kinds and
-//! facts), [`text`], [`notation`] and [`view`] (the shared halves of those parts of a variant),
-//! [`variant`] (the parts a variant implements), [`registry`] (the variants by name), `start`
+//! (pieces, their emblems, and the one table a variant writes for its kinds), [`moves`] (move
+//! kinds, facts and marks), [`text`], [`notation`] and [`view`] (the shared halves of those
+//! parts of a variant), [`laws`] ([`Rules`], which every other part builds on), [`variant`] (the
+//! other parts a variant implements), [`registry`] (the variants by name), `start`
 //! (a game of any variant begun by its name), [`game`] (history, repetition, parsing input)
 //! and [`perft`], [`key`] and [`options`].
 //!
@@ -27,6 +28,7 @@ pub mod fantastic;
 pub mod game;
 pub mod geometry;
 pub mod key;
+pub mod laws;
 pub mod moves;
 pub mod notation;
 pub mod options;
@@ -39,20 +41,18 @@ pub mod types;
 pub mod variant;
 pub mod view;
 
-pub use errors::{shown, MoveError, PositionError, SetupError};
+pub use errors::{shown, MoveError, PositionError};
 pub use game::{AnyGame, Game};
 pub use geometry::{FileRank, Square};
-pub use moves::{MoveFacts, MoveInfo, MoveKind};
+pub use laws::Rules;
+pub use moves::{MoveFacts, MoveInfo, MoveKind, MoveMarks};
 pub use notation::Notation;
-pub use options::{GameOptions, OptionsError};
-pub use piece::{Cells, Piece, PieceKind};
+pub use options::{GameOptions, OptionsError, SetupError};
+pub use piece::{Cells, Emblem, Piece, PieceKind};
 pub use registry::{help, rules_answer, Help, VariantId};
 pub use start::{new_game, new_game_with};
 pub use text::PositionText;
 pub use types::{Clock, Color, Outcome, Power, Reason};
 pub(crate) use variant::orthodox_outcome;
-pub use variant::{keep_legal, push_pawn_move, MoveGen, Rules, Variant};
-pub use view::{
-    BoardView, Emblem, Livery, LostView, MarkedSquare, MoveMarks, PieceView, PortalView, View,
-    ZoneView,
-};
+pub use variant::{keep_legal, push_pawn_move, MoveGen, Variant};
+pub use view::{BoardView, Livery, LostView, MarkedSquare, PieceView, PortalView, View, ZoneView};

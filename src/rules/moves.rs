@@ -2,7 +2,7 @@
 //! shared notation writer and highlighter read from a variant ([`MoveFacts`]), and everything
 //! said about a legal move at once ([`MoveInfo`]).
 
-use super::{MoveMarks, Square};
+use super::Square;
 
 /// What sort of move a move is, across all the variants. A capturing move of any sort has
 /// [`MoveMarks::captures`] set; `Capture` is only the plain one, landing on its victim.
@@ -115,4 +115,33 @@ pub struct MoveInfo {
     /// What sort of move it is.
     pub kind: MoveKind,
     pub marks: MoveMarks,
+}
+
+/// What a move did on the board, for highlighting it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveMarks {
+    /// Where the moving piece started (for a blast, the blasting piece's square).
+    pub from: Square,
+    /// Where it ended (for a blast, the same square).
+    pub to: Square,
+    /// Squares whose pieces the move removed.
+    pub victims: Vec<Square>,
+    /// The centre of a blast, whose ring the renderer may outline.
+    pub blast: Option<Square>,
+    /// Whether the move captures (it then shows as red corners in a piece's move diagram).
+    pub captures: bool,
+}
+
+impl MoveMarks {
+    /// A piece going from one square to another, taking at most one piece (which stands on
+    /// `to`, or beside it for en passant).
+    pub fn step(from: Square, to: Square, victim: Option<Square>) -> MoveMarks {
+        MoveMarks {
+            from,
+            to,
+            captures: victim.is_some(),
+            victims: victim.into_iter().collect(),
+            blast: None,
+        }
+    }
 }

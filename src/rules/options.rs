@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::VariantId;
+use super::{PositionError, VariantId};
 
 /// The options of one game. `Default` gives 3 / 3 / 50.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -133,6 +133,15 @@ impl FromStr for GameOptions {
         }
         GameOptions::new(values[0], values[1], values[2])
     }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Options(#[from] OptionsError),
 }
 
 #[cfg(test)]

@@ -4,7 +4,64 @@
 
 use std::ops::{Deref, DerefMut};
 
-use super::{Color, Emblem};
+use super::Color;
+
+/// The picture a renderer draws for a piece: a shared drawing vocabulary, so the renderer
+/// knows shapes, never a variant's piece names. Each variant maps its pieces onto these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Emblem {
+    /// A papal tiara (three crowns under a cross): a royal piece.
+    Tiara,
+    /// A five-pointed crown.
+    Crown,
+    /// A star on a pedestal.
+    Star,
+    /// An upright dagger.
+    Dagger,
+    /// A crenellated tower.
+    Tower,
+    /// A wizard's pointed hat.
+    PointedHat,
+    /// A swallow-tailed banner on a pole.
+    Banner,
+    /// A flat-topped great helm with a cross.
+    GreatHelm,
+    /// A foot soldier: a pawn's head and body.
+    Footman,
+    /// The Staunton-style pieces of standard chess.
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
+    /// Empire Chess's Imperial pieces (the Tower reuses Tower): the Kaiser (a closed imperial
+    /// crown under an orb), the Eagle, the Cardinal and the Duke.
+    Kaiser,
+    Eagle,
+    Cardinal,
+    Duke,
+    /// A shield with a cross.
+    Shield,
+    /// Fantastic XIII's pieces (its King, Pawn and Eagle reuse King, Pawn and Eagle).
+    Prince,
+    Troll,
+    Snake,
+    Ship,
+    Squirrel,
+    Hawk,
+    Mammoth,
+    Cheetah,
+    Rhinoceros,
+    Direwolf,
+    /// AGEIOU's pieces: a sailing boat (the rook), the portal-building Vertag (a stone arch
+    /// around a swirl), the Councillor (a minister's scroll), and a pawn that has moved (a
+    /// pawn with a band across its body).
+    Boat,
+    Vertag,
+    Councillor,
+    MovedPawn,
+}
 
 /// What the shared code needs of a variant's piece kinds.
 pub trait PieceKind: Copy + Eq + 'static {

@@ -3,7 +3,7 @@
 //! [`View`] part of a variant that produces them.
 
 use super::geometry::Geometry;
-use super::{Color, Notation, Piece, PieceKind, Power, Square, VariantId};
+use super::{Color, Emblem, MoveMarks, Notation, Piece, PieceKind, Power, Square, VariantId};
 
 /// A variant's picture of its positions and moves.
 pub trait View: Notation {
@@ -14,63 +14,6 @@ pub trait View: Notation {
     fn marks(&self, mv: &Self::Move) -> MoveMarks {
         self.facts(mv).marks()
     }
-}
-
-/// The picture a renderer draws for a piece: a shared drawing vocabulary, so the renderer
-/// knows shapes, never a variant's piece names. Each variant maps its pieces onto these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Emblem {
-    /// A papal tiara (three crowns under a cross): a royal piece.
-    Tiara,
-    /// A five-pointed crown.
-    Crown,
-    /// A star on a pedestal.
-    Star,
-    /// An upright dagger.
-    Dagger,
-    /// A crenellated tower.
-    Tower,
-    /// A wizard's pointed hat.
-    PointedHat,
-    /// A swallow-tailed banner on a pole.
-    Banner,
-    /// A flat-topped great helm with a cross.
-    GreatHelm,
-    /// A foot soldier: a pawn's head and body.
-    Footman,
-    /// The Staunton-style pieces of standard chess.
-    King,
-    Queen,
-    Rook,
-    Bishop,
-    Knight,
-    Pawn,
-    /// Empire Chess's Imperial pieces (the Tower reuses Tower): the Kaiser (a closed imperial
-    /// crown under an orb), the Eagle, the Cardinal and the Duke.
-    Kaiser,
-    Eagle,
-    Cardinal,
-    Duke,
-    /// A shield with a cross.
-    Shield,
-    /// Fantastic XIII's pieces (its King, Pawn and Eagle reuse King, Pawn and Eagle).
-    Prince,
-    Troll,
-    Snake,
-    Ship,
-    Squirrel,
-    Hawk,
-    Mammoth,
-    Cheetah,
-    Rhinoceros,
-    Direwolf,
-    /// AGEIOU's pieces: a sailing boat (the rook), the portal-building Vertag (a stone arch
-    /// around a swirl), the Councillor (a minister's scroll), and a pawn that has moved (a
-    /// pawn with a band across its body).
-    Boat,
-    Vertag,
-    Councillor,
-    MovedPawn,
 }
 
 /// The colours a piece is drawn in: usually light for White and dark for Black; Empire
@@ -224,35 +167,6 @@ impl BoardView {
             marked: Vec::new(),
             notice: None,
             sides: variant.sides(),
-        }
-    }
-}
-
-/// What a move did on the board, for highlighting it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveMarks {
-    /// Where the moving piece started (for a blast, the blasting piece's square).
-    pub from: Square,
-    /// Where it ended (for a blast, the same square).
-    pub to: Square,
-    /// Squares whose pieces the move removed.
-    pub victims: Vec<Square>,
-    /// The centre of a blast, whose ring the renderer may outline.
-    pub blast: Option<Square>,
-    /// Whether the move captures (it then shows as red corners in a piece's move diagram).
-    pub captures: bool,
-}
-
-impl MoveMarks {
-    /// A piece going from one square to another, taking at most one piece (which stands on
-    /// `to`, or beside it for en passant).
-    pub fn step(from: Square, to: Square, victim: Option<Square>) -> MoveMarks {
-        MoveMarks {
-            from,
-            to,
-            captures: victim.is_some(),
-            victims: victim.into_iter().collect(),
-            blast: None,
         }
     }
 }

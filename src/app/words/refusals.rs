@@ -162,7 +162,7 @@ impl Refusal {
             NotInTournament(n) => format!("You are not in tournament #{n}.").into(),
             TournamentBegun(n) => format!("Tournament #{n} has started: players join and leave before the start.").into(),
             NotOrganiser(n, creator) => text!["Only ", user(creator), format!(" (who made tournament #{n}) or a member who may manage this server can start it.")],
-            TooFewPlayers(n, players) => format!("Tournament #{n} has {players} player{}: it starts with at least {}.", super::plural(*players as i64), crate::app::tournament::MIN_PLAYERS).into(),
+            TooFewPlayers(n, players) => format!("Tournament #{n} has {players} player{}: it starts with at least {}.", super::plural(*players as i64), crate::app::tournament_table::MIN_PLAYERS).into(),
             RoundsSwissOnly => "Only a Swiss takes `rounds:`: a round robin plays one round for every opponent (two for a double round robin).".into(),
             RoundRobinTooBig(n) => format!("A round robin takes at most {} players (FIDE's tables), not {n}: for more, make it a Swiss (`system:swiss`).", crate::app::schema::MAX_ROUND_ROBIN).into(),
             TooManyRounds(rounds, players) => format!("A Swiss of {players} players can play at most {} round{} (nobody meets anyone twice), not {rounds}: give fewer `rounds:`, or let more players join.", players.saturating_sub(1), super::plural(players.saturating_sub(1) as i64)).into(),

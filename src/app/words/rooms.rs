@@ -1,9 +1,8 @@
 //! The words of game threads: their names, the line that points to one, and what happens
 //! when one cannot be opened or goes away.
 
-use super::super::rooms::Lost;
 use super::super::text::{self, channel, user, Text};
-use super::super::Notice;
+use super::super::{Lost, Notice};
 use super::versus;
 use crate::store::{NoticeMode, StoredGame};
 use crate::text;

@@ -2,8 +2,8 @@
 
 use super::{days_text, versus};
 use crate::app::text::{time, user, Text};
-use crate::app::tournament::Table;
-use crate::app::tournament::MIN_PLAYERS;
+use crate::app::tournament_table::Table;
+use crate::app::tournament_table::MIN_PLAYERS;
 use crate::rules::Color;
 use crate::store::{
     Entrant, Planned, StoredGame, StoredTournament, TournamentStatus, TournamentSystem,
