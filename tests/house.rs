@@ -101,7 +101,9 @@ fn without_tests(code: &str) -> String {
     while let Some(at) = rest.find("#[cfg(test)]") {
         out.push_str(&rest[..at]);
         let after = &rest[at..];
-        let Some(open) = after.find('{').filter(|&o| after[..o].contains("mod ")) else {
+        // A test module written here (`mod tests { … }`), not one in its own file (`mod tests;`).
+        let inline = |o: &usize| after[..*o].contains("mod ") && !after[..*o].contains(';');
+        let Some(open) = after.find('{').filter(inline) else {
             out.push_str("#[cfg(test)]");
             rest = &after["#[cfg(test)]".len()..];
             continue;
@@ -125,6 +127,20 @@ fn without_tests(code: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A file as the graph reads it: its code (see [`code`]) and its `use` statements, read once.
+struct Source {
+    code: String,
+    uses: Vec<(bool, Vec<Used>)>,
+}
+
+impl Source {
+    fn read(text: &str) -> Source {
+        let code = code(text);
+        let uses = uses(&code);
+        Source { code, uses }
+    }
 }
 
 /// One name a `use` brings in: its path's segments and the name it goes by here.
@@ -216,9 +232,9 @@ fn uses(code: &str) -> Vec<(bool, Vec<Used>)> {
 
 /// The names a module declares public at its top level (`pub fn x`, `pub struct X`, …) and
 /// those its own re-exports bring in.
-fn public_names(code: &str) -> Vec<String> {
+fn public_names(source: &Source) -> Vec<String> {
     let mut names = Vec::new();
-    for line in code.lines().filter(|l| l.starts_with("pub")) {
+    for line in source.code.lines().filter(|l| l.starts_with("pub")) {
         let words: Vec<&str> = line
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .filter(|w| !w.is_empty())
@@ -232,9 +248,9 @@ fn public_names(code: &str) -> Vec<String> {
             }
         }
     }
-    for (public, used) in uses(code) {
-        if public {
-            names.extend(used.into_iter().map(|u| u.name).filter(|n| n != "*"));
+    for (public, used) in &source.uses {
+        if *public {
+            names.extend(used.iter().map(|u| u.name.clone()).filter(|n| n != "*"));
         }
     }
     names
@@ -249,11 +265,11 @@ struct Modules {
 }
 
 impl Modules {
-    fn read(files: &BTreeMap<Vec<String>, String>) -> Modules {
+    fn read(files: &BTreeMap<Vec<String>, Source>) -> Modules {
         let known: BTreeSet<Vec<String>> = files.keys().cloned().collect();
         let mut reexports = BTreeMap::new();
-        for (module, code) in files {
-            for (_, used) in uses(code).into_iter().filter(|(public, _)| *public) {
+        for (module, source) in files {
+            for (_, used) in source.uses.iter().filter(|(public, _)| *public) {
                 for u in used {
                     let path = match u.path.first().map(String::as_str) {
                         Some("self") => &u.path[1..],
@@ -273,7 +289,7 @@ impl Modules {
                                 .or_insert(child.clone());
                         }
                     } else {
-                        reexports.insert((module.clone(), u.name), child);
+                        reexports.insert((module.clone(), u.name.clone()), child);
                     }
                 }
             }
@@ -327,17 +343,17 @@ impl Modules {
 
     /// The modules a file's `use` statements name as modules (`use super::words;`), by the
     /// name they go by there.
-    fn aliases(&self, code: &str, module: &[String]) -> BTreeMap<String, Vec<String>> {
+    fn aliases(&self, source: &Source, module: &[String]) -> BTreeMap<String, Vec<String>> {
         let none = BTreeMap::new();
         let mut aliases = BTreeMap::new();
-        for (_, used) in uses(code) {
+        for (_, used) in &source.uses {
             for u in used {
                 let Some((mut base, rest)) = Self::start(&u.path, module, &none) else {
                     continue;
                 };
                 base.extend(rest.iter().cloned());
                 if u.name != "*" && self.known.contains(&base) {
-                    aliases.insert(u.name, base);
+                    aliases.insert(u.name.clone(), base);
                 }
             }
         }
@@ -345,11 +361,12 @@ impl Modules {
     }
 }
 
-/// Every path written in `code` (`a::b::c`), as segments; `use` statements included.
-fn written_paths(code: &str) -> Vec<Vec<String>> {
+/// Every path written in a file (`a::b::c`), as segments; `use` statements included.
+fn written_paths(source: &Source) -> Vec<Vec<String>> {
+    let code = &source.code;
     let mut out = Vec::new();
-    for (_, used) in uses(code) {
-        out.extend(used.into_iter().map(|u| u.path));
+    for (_, used) in &source.uses {
+        out.extend(used.iter().map(|u| u.path.clone()));
     }
     let is_ident = |c: char| c.is_alphanumeric() || c == '_';
     let chars: Vec<(usize, char)> = code.char_indices().collect();
@@ -383,16 +400,21 @@ fn written_paths(code: &str) -> Vec<Vec<String>> {
 fn imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let mut files = Vec::new();
     sources(&src(), &mut files);
-    let files: BTreeMap<Vec<String>, String> = files
+    let files: BTreeMap<Vec<String>, Source> = files
         .iter()
-        .map(|f| (module_of(f), code(&std::fs::read_to_string(f).unwrap())))
+        .map(|f| {
+            (
+                module_of(f),
+                Source::read(&std::fs::read_to_string(f).unwrap()),
+            )
+        })
         .collect();
     let modules = Modules::read(&files);
     let mut graph = BTreeMap::new();
-    for (module, code) in &files {
-        let aliases = modules.aliases(code, module);
+    for (module, source) in &files {
+        let aliases = modules.aliases(source, module);
         let mut to = BTreeSet::new();
-        for path in written_paths(code) {
+        for path in written_paths(source) {
             if let Some(t) = modules.target(&path, module, &aliases) {
                 if !t.starts_with(module) && !module.starts_with(&t) {
                     to.insert(t);
@@ -532,13 +554,15 @@ fn the_reading_skips_strings_comments_and_tests() {
     let text = "use super::a; // use crate::b;\n\
                 fn f() { let s = \"crate::c and use crate::d;\"; words::g(); }\n\
                 #[cfg(test)]\nmod tests { use crate::e; }\n\
-                pub struct After(crate::f::F);\n";
-    let code = code(text);
-    let paths: BTreeSet<String> = written_paths(&code).iter().map(|p| p.join("::")).collect();
-    assert_eq!(
-        paths,
-        BTreeSet::from(["super::a", "words::g", "crate::f::F"].map(String::from))
-    );
+                pub struct After(crate::f::F);\n\
+                #[cfg(test)]\nmod other;\n\
+                fn g() -> crate::h::H { todo!() }\n";
+    let paths: BTreeSet<String> = written_paths(&Source::read(text))
+        .iter()
+        .map(|p| p.join("::"))
+        .collect();
+    let expected = ["super::a", "words::g", "crate::f::F", "crate::h::H"];
+    assert_eq!(paths, BTreeSet::from(expected.map(String::from)));
 }
 
 #[test]

@@ -193,7 +193,6 @@ mod tests {
     fn no_colour_takes_the_last_index() {
         // The GIF encoder cannot take index 255: every colour of every bucket maps below it.
         let p = palette();
-        assert!(p.table.iter().all(|&i| usize::from(i) < COLOURS));
-        assert_eq!(COLOURS, 255);
+        assert!(p.table.iter().all(|&i| i != 255));
     }
 }

@@ -1,4 +1,5 @@
-//! What can go wrong reading a position, reading a move and setting up a game.
+//! What can go wrong reading a position or a move. (Setting up a game, which may also refuse
+//! its options, is [`super::SetupError`], beside the options.)
 
 use super::Outcome;
 

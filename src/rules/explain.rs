@@ -31,6 +31,9 @@ macro_rules! mailbox_access {
 }
 pub(crate) use mailbox_access;
 
+/// What [`explain_refusal`] needs of a variant to say why input names no legal move: its board
+/// as cells, what its pieces are called, and how they move on a board changed at a square or
+/// two (tried on copies only).
 pub trait Explain: Notation {
     type Kind: PieceKind;
 

@@ -1,6 +1,7 @@
 //! Moves as the rest of Herald sees them: what sort of move it is ([`MoveKind`]), the facts the
-//! shared notation writer and highlighter read from a variant ([`MoveFacts`]), and everything
-//! said about a legal move at once ([`MoveInfo`]).
+//! shared notation writer and highlighter read from a variant ([`MoveFacts`]), what a move did
+//! on the board, for highlighting ([`MoveMarks`]), and everything said about a legal move at
+//! once ([`MoveInfo`]).
 
 use super::Square;
 

@@ -242,9 +242,6 @@ pub fn refused<N: Notation>(
         .find(|mv| !legal.contains(mv) && pos.spellings(mv, &moves).contains(&norm))
 }
 
-/// What [`explain_refusal`] needs of a variant to say why input names no legal move: its board
-/// as cells, what its pieces are called, and how they move on a board changed at a square or
-/// two (tried on copies only).
 /// "Knight g1 to f3", or with a victim "Knight g1 takes the bishop on f3".
 pub fn step_words(name: &str, from: Square, to: Square, victim: Option<&str>) -> String {
     match victim {

@@ -1,7 +1,7 @@
 //! Game options chosen when a game is created: how long a portal takes to build, how many
 //! occurrences of a position draw, and the no-progress limit. Only AGEIOU has them; the other
 //! variants' rules fix those numbers, so they accept the defaults only (see
-//! [`crate::rules::Rules::set_options`]).
+//! [`crate::rules::Rules::set_options`]). And [`SetupError`]: why a game could not be set up.
 
 use std::fmt;
 use std::str::FromStr;

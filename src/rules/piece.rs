@@ -1,6 +1,6 @@
 //! Pieces: a kind and its owner. Each variant lists its kinds once, in a [`piece_kinds!`]
-//! table of letter and picture; the letters of position texts and SAN, the names and the
-//! pictures all come from that one table.
+//! table of letter and picture ([`Emblem`]); the letters of position texts and SAN, the names
+//! and the pictures all come from that one table.
 
 use std::ops::{Deref, DerefMut};
 

@@ -64,7 +64,7 @@ impl VariantId {
         }
     }
 
-    /// Whether games of this variant take options (see [`GameOptions`]).
+    /// Whether games of this variant take options (see [`super::GameOptions`]).
     pub fn has_options(self) -> bool {
         matches!(self, VariantId::Ageiou)
     }

@@ -1,6 +1,6 @@
 //! What a renderer draws: a position as a [`BoardView`] in a drawing vocabulary shared by all
-//! variants ([`Emblem`], [`Livery`], zones, portals, marks), a move as [`MoveMarks`], and the
-//! [`View`] part of a variant that produces them.
+//! variants (the pieces' [`Emblem`]s, [`Livery`], zones, portals, marks), a move as the
+//! moves' [`MoveMarks`], and the [`View`] part of a variant that produces them.
 
 use super::geometry::Geometry;
 use super::{Color, Emblem, MoveMarks, Notation, Piece, PieceKind, Power, Square, VariantId};
